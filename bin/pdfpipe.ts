@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/** The `pdfpipe` command: dispatches to a stage's main. */
+import { readFileSync } from 'node:fs';
+import { runMain } from '../lib/cli.js';
+
+type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  extract: () => import('../lib/extract.js'),
+  parse: () => import('../stages/parse.js'),
+  order: () => import('../stages/order.js'),
+  lines: () => import('../stages/lines.js'),
+  paragraphs: () => import('../stages/paragraphs.js'),
+  serialize: () => import('../stages/serialize.js'),
+};
+
+async function help(): Promise<string> {
+  const rows: string[] = [];
+  for (const [name, load] of Object.entries(COMMANDS)) rows.push(`  ${name.padEnd(12)} ${(await load()).SUMMARY}`);
+  return `usage: pdfpipe <command> [options]   (pdfpipe <command> --help for its options)\n\ncommands:\n${rows.join('\n')}\n`;
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === '--version' || command === '-V') {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  process.stdout.write(`${pkg.version}\n`);
+} else if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  process.stdout.write(await help());
+} else if (!(command in COMMANDS)) {
+  process.stderr.write(`pdfpipe: unknown command "${command}"\n${await help()}`);
+  process.exitCode = 2;
+} else {
+  await runMain((await COMMANDS[command]!()).main, rest);
+}

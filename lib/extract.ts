@@ -1,0 +1,106 @@
+/**
+ * The whole chain in one process: parse → order → lines → paragraphs → serialize, objects passed
+ * between stages with no JSON round trip. Its output is the same as the stages run as separate
+ * processes joined by pipes.
+ */
+import { Readable, type Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { helpText, OutcomeCounter, parseArgs, quietOnBrokenPipe, runFilter, type OptionSpec } from './cli.js';
+import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from './records.js';
+import * as parseStage from '../stages/parse.js';
+import * as orderStage from '../stages/order.js';
+import * as linesStage from '../stages/lines.js';
+import * as paragraphsStage from '../stages/paragraphs.js';
+import * as serializeStage from '../stages/serialize.js';
+
+export type ExtractOptions = parseStage.ParseOptions &
+  orderStage.OrderOptions &
+  linesStage.LinesOptions &
+  paragraphsStage.ParagraphsOptions &
+  serializeStage.SerializeOptions;
+
+export const DEFAULTS: ExtractOptions = {
+  ...parseStage.DEFAULTS,
+  ...orderStage.DEFAULTS,
+  ...linesStage.DEFAULTS,
+  ...paragraphsStage.DEFAULTS,
+  ...serializeStage.DEFAULTS,
+};
+
+export const OPTIONS: readonly OptionSpec[] = [
+  ...parseStage.OPTIONS,
+  ...orderStage.OPTIONS,
+  ...linesStage.OPTIONS,
+  ...paragraphsStage.OPTIONS,
+  ...serializeStage.OPTIONS,
+];
+
+/** The record stages of the chain, from PDF inputs to blocks. */
+export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
+  return [
+    parseStage.parse(options),
+    orderStage.order(options),
+    linesStage.lines(options),
+    paragraphsStage.paragraphs(options),
+  ];
+}
+
+/** One extracted document, as the library's iterator yields it. */
+export interface ExtractedDocument {
+  id: string;
+  doc: DocRecord | null;
+  pages: PageRecord[];
+  outcome: EndRecord | ErrorRecord;
+  /** The document's text as `serialize --format text` writes it ('' for a failed document). */
+  text: string;
+}
+
+/** Extracts documents from paths (files or folders) or `pdf` records, yielding each in input order. */
+export async function* extract(
+  inputs: readonly (string | PdfRecord)[],
+  options: Partial<ExtractOptions> = {},
+): AsyncGenerator<ExtractedDocument> {
+  const paths = inputs.filter((i): i is string => typeof i === 'string');
+  const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
+  async function* source(): AsyncGenerator<PdfRecord> {
+    yield* parseStage.inputsFromArgs(paths);
+    yield* records;
+  }
+  const chain = analysisChain(options);
+  const stream = Readable.from(source()).pipe(chain[0]!);
+  let tail: NodeJS.ReadableStream = stream;
+  for (const stage of chain.slice(1)) tail = tail.pipe(stage);
+  let doc: DocRecord | null = null;
+  let pages: PageRecord[] = [];
+  for await (const record of tail as AsyncIterable<PipeRecord>) {
+    if (record.type === 'doc') {
+      doc = record;
+      pages = [];
+    } else if (record.type === 'page') {
+      pages.push(record);
+    } else if (record.type === 'end' || record.type === 'error') {
+      const text = record.type === 'end' ? serializeStage.documentText(pages, options) : '';
+      yield { id: record.doc, doc: doc?.id === record.doc ? doc : null, pages, outcome: record, text };
+      doc = null;
+      pages = [];
+    }
+  }
+}
+
+export const USAGE = 'pdfpipe extract [options] FILE|DIR|- ...  (or pdf records on stdin)';
+export const SUMMARY = 'Runs parse → order → lines → paragraphs → serialize in one process.';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, positionals, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  const chain = analysisChain(options);
+  const writer = serializeStage.serialize(options);
+  if (positionals.length === 0) return runFilter({ stage: 'extract', transforms: [...chain, writer], writesBytes: true });
+  quietOnBrokenPipe();
+  const counter = new OutcomeCounter(Boolean(process.stderr.isTTY));
+  await pipeline([Readable.from(parseStage.inputsFromArgs(positionals)), ...chain, counter, writer, process.stdout]);
+  return counter.failed > 0 ? 1 : 0;
+}

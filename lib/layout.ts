@@ -1,0 +1,117 @@
+/**
+ * Geometry shared by the layout stages: grouping glyph runs into rows by baseline, and the box
+ * arithmetic over them. Pure functions over records; thresholds are passed in, relative to the
+ * font size, by the stage that owns them.
+ */
+import type { Box, Item } from './records.js';
+
+/** Vertical extent of a run from its baseline: ink lies roughly in [y - ASCENT·size, y + DESCENT·size]. */
+export const ASCENT = 0.8;
+export const DESCENT = 0.25;
+
+export const top = (item: Item): number => item.y - ASCENT * item.size;
+export const bottom = (item: Item): number => item.y + DESCENT * item.size;
+export const right = (item: Item): number => item.x + item.w;
+
+/** The smallest box around the runs. */
+export function boxOf(items: readonly Item[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const item of items) {
+    x0 = Math.min(x0, item.x);
+    x1 = Math.max(x1, right(item));
+    y0 = Math.min(y0, top(item));
+    y1 = Math.max(y1, bottom(item));
+  }
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A row: runs sharing a baseline, left to right. */
+export interface Row {
+  base: number;
+  size: number;
+  items: Item[];
+}
+
+export interface RowOptions {
+  /** Runs whose baselines differ by at most this × font size share a row. */
+  baselineTolerance: number;
+  /** A run smaller than this × its neighbour's size may be a superscript or subscript of it. */
+  scriptSizeRatio: number;
+  /** …when its baseline is within this × the neighbour's size… */
+  scriptShift: number;
+  /** …and it is within this × the neighbour's size horizontally. */
+  scriptGap: number;
+}
+
+export const ROW_DEFAULTS: RowOptions = {
+  baselineTolerance: 0.25,
+  scriptSizeRatio: 0.9,
+  scriptShift: 0.55,
+  scriptGap: 0.6,
+};
+
+/**
+ * Groups runs into rows by baseline, then moves superscripts and subscripts (smaller runs shifted
+ * up or down next to a larger run) into the row of their neighbour, so that "x²" or a footnote
+ * mark stays on its line:
+ *
+ *        ²          ← small run, baseline 0.4 em higher, touching "x"
+ *   ... x  + y ...  ← the row it joins
+ */
+export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFAULTS): Row[] {
+  const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: Row[] = [];
+  for (const item of sorted) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(item.y - last.base) <= options.baselineTolerance * Math.max(item.size, last.size)) {
+      last.items.push(item);
+      last.size = Math.max(last.size, item.size);
+    } else {
+      rows.push({ base: item.y, size: item.size, items: [item] });
+    }
+  }
+  // Attach script rows: every run of a row that is small and touches a larger run of a nearby row.
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const host = [rows[i - 1], rows[i + 1]].find(
+      (other) =>
+        other !== undefined &&
+        other.items.length > 0 &&
+        row.size < options.scriptSizeRatio * other.size &&
+        Math.abs(row.base - other.base) <= options.scriptShift * other.size &&
+        row.items.every((item) =>
+          other.items.some(
+            (big) => item.x <= right(big) + options.scriptGap * other.size && right(item) >= big.x - options.scriptGap * other.size,
+          ),
+        ),
+    );
+    if (host) {
+      host.items.push(...row.items);
+      row.items = [];
+    }
+  }
+  const kept = rows.filter((row) => row.items.length > 0);
+  for (const row of kept) row.items.sort((a, b) => a.x - b.x);
+  return kept;
+}
+
+/** Text that is written without spaces between words. */
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** True when the boundary between two strings lies inside CJK text (no word spaces there). */
+export function isCjkBoundary(left: string, right: string): boolean {
+  const a = left.at(-1) ?? '';
+  const b = right[0] ?? '';
+  return NO_SPACE_SCRIPT.test(a) || NO_SPACE_SCRIPT.test(b);
+}

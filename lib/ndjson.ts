@@ -1,0 +1,120 @@
+/**
+ * NDJSON in and out, with the protocol guard that keeps documents whole.
+ *
+ * Why not the `ndjson` package: it is unmaintained and drops unparsable lines silently. Here a bad
+ * line becomes an `error` record for the document it was in (with its line number), the rest of
+ * that document is skipped, and the stream goes on with the next document. split2 does the line
+ * splitting because it decodes UTF-8 safely across chunk boundaries and caps line length.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import split2 from 'split2';
+import { errorRecord, validateRecord, type PipeRecord } from './records.js';
+
+/** Lines longer than this are rejected rather than buffered without bound (a page of items is far less). */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+type ParsedLine = { line: number; value?: unknown; problem?: string };
+
+/** Splits bytes into lines and parses each as JSON, reporting (not dropping) bad lines. */
+function jsonLines(): Transform {
+  let lineNumber = 0;
+  return split2(
+    (text: string): ParsedLine | undefined => {
+      lineNumber += 1;
+      if (text.trim() === '') return undefined;
+      try {
+        return { line: lineNumber, value: JSON.parse(text) };
+      } catch (error) {
+        return { line: lineNumber, problem: `Unexpected invalid JSON on line ${lineNumber}: ${(error as Error).message}` };
+      }
+    },
+    { maxLength: MAX_LINE_BYTES },
+  );
+}
+
+/**
+ * Keeps the document structure whole: every `doc` gets exactly one outcome, records of a
+ * document that already failed are dropped, and a bad line outside any document becomes an
+ * error record of its own (a `pdf` input that could not be read is a lost document otherwise).
+ */
+class ProtocolGuard extends Transform {
+  private openDoc: string | null = null;
+  private failedDoc: string | null = null;
+
+  constructor(private readonly stage: string) {
+    super({ objectMode: true });
+  }
+
+  override _transform(parsed: ParsedLine, _enc: BufferEncoding, done: TransformCallback): void {
+    const problem = parsed.problem ?? validateRecord(parsed.value);
+    if (problem !== null) {
+      this.fail(problem, parsed.line);
+      return done();
+    }
+    const record = parsed.value as PipeRecord;
+    if (record.type === 'doc') {
+      this.closeUnfinished(parsed.line);
+      this.openDoc = record.id;
+      this.failedDoc = null;
+      this.push(record);
+      return done();
+    }
+    const docOf = 'doc' in record && typeof record.doc === 'string' ? record.doc : null;
+    if (this.failedDoc !== null && docOf === this.failedDoc) {
+      if (record.type === 'end' || record.type === 'error') this.failedDoc = null;
+      return done();
+    }
+    // A bare `error` outside any document is the outcome of a document that never opened.
+    if (record.type === 'error' && this.openDoc === null) {
+      this.push(record);
+      return done();
+    }
+    if ((record.type === 'page' || record.type === 'end' || record.type === 'error') && docOf !== this.openDoc) {
+      this.fail(`Unexpected ${record.type} record for document "${docOf}" outside its document`, parsed.line, docOf);
+      return done();
+    }
+    if (record.type === 'end' || record.type === 'error') this.openDoc = null;
+    this.push(record);
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.closeUnfinished(null);
+    done();
+  }
+
+  private closeUnfinished(line: number | null): void {
+    if (this.openDoc === null) return;
+    const message = line === null ? 'Unexpected end of input inside the document, expected its end or error record'
+      : `Unexpected new document on line ${line} before the previous one ended`;
+    this.push(errorRecord(this.openDoc, this.stage, 'bad-record', message, line === null ? undefined : { line }));
+    this.openDoc = null;
+  }
+
+  private fail(message: string, line: number, docId: string | null = null): void {
+    const doc = docId ?? this.openDoc;
+    if (doc !== null && doc === this.openDoc) {
+      this.push(errorRecord(doc, this.stage, message.includes('invalid JSON') ? 'bad-json' : 'bad-record', message, { line }));
+      this.failedDoc = doc;
+      this.openDoc = null;
+      return;
+    }
+    // Outside any document: the line may have been an input document; it must not vanish.
+    this.push(errorRecord(doc ?? `line-${line}`, this.stage, message.includes('invalid JSON') ? 'bad-json' : 'bad-record', message, { line }));
+  }
+}
+
+/** Returns the two streams that turn NDJSON bytes into checked records. */
+export function parseNdjson(stage: string): [Transform, Transform] {
+  return [jsonLines(), new ProtocolGuard(stage)];
+}
+
+/** Serialises records as NDJSON, one per line. */
+export function stringifyNdjson(): Transform {
+  return new Transform({
+    writableObjectMode: true,
+    transform(record: unknown, _enc, done) {
+      done(null, JSON.stringify(record) + '\n');
+    },
+  });
+}

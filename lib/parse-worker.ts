@@ -1,0 +1,61 @@
+/**
+ * Worker-thread entry for the parse stage: reads one document at a time and posts its records.
+ * Running each document here lets the parent enforce a time limit (terminate) and a heap limit
+ * (resourceLimits) without a hostile PDF taking the whole run down.
+ */
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { EngineError } from './engines/errors.js';
+import { extractRecords, type PdfjsOptions } from './engines/pdfjs.js';
+import { errorRecord } from './records.js';
+
+export interface WorkerTask {
+  task: number;
+  id: string;
+  source: string;
+  path?: string;
+  data?: Uint8Array;
+  options: PdfjsOptions;
+}
+
+async function load(task: WorkerTask): Promise<Uint8Array> {
+  if (task.data) return task.data;
+  try {
+    return new Uint8Array(await readFile(task.path ?? ''));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new EngineError('not-found', `No such file: ${task.path}`);
+    if (code === 'EISDIR') throw new EngineError('unreadable', `A directory, not a file: ${task.path}`);
+    throw new EngineError('unreadable', `Cannot read ${task.path}: ${(error as Error).message}`);
+  }
+}
+
+async function run(task: WorkerTask): Promise<void> {
+  const port = parentPort!;
+  const started = Date.now();
+  let pages = 0;
+  let items = 0;
+  let chars = 0;
+  try {
+    const bytes = await load(task);
+    for await (const record of extractRecords(bytes, task.id, task.source, task.options)) {
+      if (record.type === 'page') {
+        pages += 1;
+        for (const item of record.items ?? []) {
+          items += 1;
+          chars += item.text.length;
+        }
+      }
+      port.postMessage({ task: task.task, record });
+    }
+    const stats = { pages, items, chars, ms: Date.now() - started };
+    port.postMessage({ task: task.task, record: { type: 'end', doc: task.id, stats }, done: true });
+  } catch (error) {
+    const failure = error instanceof EngineError ? error : new EngineError('corrupt', String((error as Error)?.message ?? error));
+    port.postMessage({ task: task.task, record: errorRecord(task.id, 'parse', failure.code, failure.message), done: true });
+  }
+}
+
+parentPort?.on('message', (task: WorkerTask) => {
+  void run(task);
+});

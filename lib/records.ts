@@ -1,0 +1,282 @@
+/**
+ * The record protocol: every record that flows between stages, in one place.
+ *
+ * A stream is NDJSON, one record per line. Each document's records are contiguous and in order:
+ * one `doc` header, its `page` records in page order (interleaved with `diagnostic` records),
+ * then exactly one outcome, `end` or `error`. Stages rewrite the representation they own and pass
+ * every other field and record type through unchanged. See docs/records.md for examples.
+ *
+ * Coordinates are PDF points (1/72 in) on the page as displayed (after /Rotate), origin at the
+ * top-left corner, x to the right, y downwards. A glyph run's `y` is its baseline; the run's ink
+ * lies roughly between `y - size` and `y + size / 4`.
+ */
+
+/** Bumped whenever a record changes shape incompatibly. */
+export const SCHEMA_VERSION = 1;
+
+export type Direction = 'ltr' | 'rtl' | 'ttb';
+
+/** An input document: a path on this machine, or the PDF bytes in base64. */
+export interface PdfRecord {
+  type: 'pdf';
+  id?: string;
+  path?: string;
+  data?: string;
+}
+
+export interface OutlineEntry {
+  title: string;
+  /** 1-based page number the entry points to, or null when the destination cannot be resolved. */
+  page: number | null;
+  children: OutlineEntry[];
+}
+
+export interface DocMeta {
+  pages: number;
+  /** The Info dictionary, string values only. */
+  info: Record<string, string>;
+  /** The catalog's /Lang, when present. */
+  lang: string | null;
+  outline: OutlineEntry[];
+  encrypted: boolean;
+  /** Which parse engine produced the items, and how it normalised text (e.g. "pdfjs"). */
+  engine: string;
+  normalization: string;
+}
+
+export interface DocRecord {
+  type: 'doc';
+  id: string;
+  source: string;
+  schema: number;
+  meta: DocMeta;
+}
+
+/** A run of glyphs as the parse engine reports it. */
+export interface Item {
+  text: string;
+  /** Left edge and baseline, page coordinates. */
+  x: number;
+  y: number;
+  /** Advance width along the baseline. */
+  w: number;
+  /** Font size in points (the em height on the page). */
+  size: number;
+  font: string;
+  dir: Direction;
+  /** Index of the layout block the item belongs to, in reading order (written by `order`). */
+  block?: number;
+  /** Set by `order` on running headers, footers and page numbers. */
+  role?: Role;
+}
+
+/** Something the analysis inserted between glyphs: a word space or a line break, never a glyph. */
+export interface InferredMark {
+  /** UTF-16 offset in the text where the inserted character stands. */
+  at: number;
+  kind: 'space' | 'break' | 'join';
+  /** The rule that decided it (e.g. "gap", "letter-spacing", "dehyphenate"). */
+  rule: string;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Line {
+  text: string;
+  box: Box;
+  /** Baseline of the line. */
+  base: number;
+  font: string;
+  size: number;
+  dir: Direction;
+  block: number;
+  role?: Role;
+  inferred: InferredMark[];
+}
+
+export type Role =
+  | 'body'
+  | 'heading'
+  | 'list'
+  | 'header'
+  | 'footer'
+  | 'page-number'
+  | 'footnote'
+  | 'caption';
+
+/** Roles that are page furniture: dropped from text output unless asked for. */
+export const FURNITURE_ROLES: ReadonlySet<Role> = new Set(['header', 'footer', 'page-number']);
+
+export interface Block {
+  text: string;
+  box: Box;
+  role: Role;
+  font: string;
+  size: number;
+  dir: Direction;
+  /** True when this paragraph runs on from the previous page or column. */
+  continues: boolean;
+  lines: number;
+  inferred: InferredMark[];
+}
+
+export interface PageRecord {
+  type: 'page';
+  doc: string;
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  items?: Item[];
+  lines?: Line[];
+  blocks?: Block[];
+}
+
+export interface EndRecord {
+  type: 'end';
+  doc: string;
+  stats: { pages: number; items: number; chars: number; ms: number };
+}
+
+export type ErrorCode =
+  | 'not-a-pdf'
+  | 'password-required'
+  | 'corrupt'
+  | 'timeout'
+  | 'out-of-memory'
+  | 'worker-crashed'
+  | 'not-found'
+  | 'unreadable'
+  | 'bad-record'
+  | 'bad-json'
+  | 'schema-mismatch'
+  | 'stage-failed';
+
+export interface ErrorRecord {
+  type: 'error';
+  doc: string;
+  code: ErrorCode;
+  message: string;
+  stage: string;
+  /** Where it happened: an input line number, a page. */
+  place?: { line?: number; page?: number };
+}
+
+export interface DiagnosticRecord {
+  type: 'diagnostic';
+  doc: string | null;
+  severity: 'warning' | 'info';
+  stage: string;
+  code: string;
+  message: string;
+  place?: { line?: number; page?: number };
+  count?: number;
+}
+
+export type PipeRecord =
+  | PdfRecord
+  | DocRecord
+  | PageRecord
+  | EndRecord
+  | ErrorRecord
+  | DiagnosticRecord;
+
+/** Records that end a document. */
+export type Outcome = EndRecord | ErrorRecord;
+
+export function isOutcome(record: PipeRecord): record is Outcome {
+  return record.type === 'end' || record.type === 'error';
+}
+
+/** Builds an error record; keys always in the same order. */
+export function errorRecord(
+  doc: string,
+  stage: string,
+  code: ErrorCode,
+  message: string,
+  place?: ErrorRecord['place'],
+): ErrorRecord {
+  const record: ErrorRecord = { type: 'error', doc, code, message, stage };
+  if (place) record.place = place;
+  return record;
+}
+
+/** Builds a diagnostic record. */
+export function diagnostic(
+  doc: string | null,
+  stage: string,
+  code: string,
+  message: string,
+  extra: { place?: DiagnosticRecord['place']; count?: number; severity?: 'warning' | 'info' } = {},
+): DiagnosticRecord {
+  const record: DiagnosticRecord = {
+    type: 'diagnostic',
+    doc,
+    severity: extra.severity ?? 'warning',
+    stage,
+    code,
+    message,
+  };
+  if (extra.place) record.place = extra.place;
+  if (extra.count !== undefined) record.count = extra.count;
+  return record;
+}
+
+const KNOWN_TYPES = new Set(['pdf', 'doc', 'page', 'end', 'error', 'diagnostic']);
+
+/**
+ * Checks a parsed JSON value against the protocol's required fields.
+ * Returns a message saying what is wrong ("Unexpected X, expected Y"), or null when it is valid.
+ * Only the fields every stage relies on are checked; representations are checked by their owners.
+ */
+export function validateRecord(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return `Unexpected ${Array.isArray(value) ? 'array' : typeof value}, expected a record object`;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.type !== 'string') return 'Unexpected record without `type`';
+  if (!KNOWN_TYPES.has(record.type)) {
+    return `Unexpected record type "${record.type}", expected one of ${[...KNOWN_TYPES].join(', ')}`;
+  }
+  switch (record.type) {
+    case 'pdf':
+      if (typeof record.path !== 'string' && typeof record.data !== 'string') {
+        return 'Unexpected `pdf` record without `path` or `data`';
+      }
+      return null;
+    case 'doc':
+      if (typeof record.id !== 'string') return 'Unexpected `doc` record without string `id`';
+      if (record.schema !== SCHEMA_VERSION) {
+        return `Unexpected schema version ${JSON.stringify(record.schema)}, expected ${SCHEMA_VERSION}`;
+      }
+      if (typeof record.meta !== 'object' || record.meta === null) {
+        return 'Unexpected `doc` record without `meta`';
+      }
+      return null;
+    case 'page':
+      if (typeof record.doc !== 'string') return 'Unexpected `page` record without string `doc`';
+      if (typeof record.page !== 'number') return 'Unexpected `page` record without number `page`';
+      if (typeof record.width !== 'number' || typeof record.height !== 'number') {
+        return 'Unexpected `page` record without `width` and `height`';
+      }
+      for (const key of ['items', 'lines', 'blocks'] as const) {
+        if (record[key] !== undefined && !Array.isArray(record[key])) {
+          return `Unexpected \`${key}\` that is not an array`;
+        }
+      }
+      return null;
+    case 'end':
+    case 'error':
+      if (typeof record.doc !== 'string') {
+        return `Unexpected \`${record.type}\` record without string \`doc\``;
+      }
+      return null;
+    default:
+      return null;
+  }
+}

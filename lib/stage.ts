@@ -1,0 +1,109 @@
+/**
+ * Thin adapters that turn a stage's pure core into an object-mode Transform.
+ *
+ * A core sees one document (or one page) at a time and returns the records to emit; the adapter
+ * handles grouping, pass-through of records it does not own, and failures: a core that throws ends
+ * that document with an `error` record and the stream goes on with the next one.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  errorRecord,
+  type DiagnosticRecord,
+  type DocRecord,
+  type Outcome,
+  type PageRecord,
+  type PipeRecord,
+} from './records.js';
+
+/** One document's records, gathered for a core that needs the whole document at once. */
+export interface DocumentGroup {
+  doc: DocRecord;
+  pages: PageRecord[];
+  diagnostics: DiagnosticRecord[];
+  outcome: Outcome;
+}
+
+/** A core over a whole document: returns the new pages and any diagnostics to add. */
+export type DocumentCore = (group: DocumentGroup) => { pages: PageRecord[]; diagnostics?: DiagnosticRecord[] };
+
+/** A core over one page. */
+export type PageCore = (page: PageRecord, doc: DocRecord) => { page: PageRecord; diagnostics?: DiagnosticRecord[] };
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Buffers each document until its outcome, then runs the core over it. Memory is bounded by one
+ * document's records, which the stages that need cross-page context (furniture, paragraph runs)
+ * accept; page-local stages use `pageTransform`.
+ */
+export function documentTransform(stage: string, core: DocumentCore): Transform {
+  let group: Omit<DocumentGroup, 'outcome'> | null = null;
+  return new Transform({
+    objectMode: true,
+    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+      if (record.type === 'doc') {
+        group = { doc: record, pages: [], diagnostics: [] };
+      } else if (group !== null && record.type === 'page' && record.doc === group.doc.id) {
+        group.pages.push(record);
+      } else if (group !== null && record.type === 'diagnostic' && record.doc === group.doc.id) {
+        group.diagnostics.push(record);
+      } else if (group !== null && (record.type === 'end' || record.type === 'error') && record.doc === group.doc.id) {
+        const current = group;
+        group = null;
+        this.push(current.doc);
+        if (record.type === 'error') {
+          for (const page of current.pages) this.push(page);
+          for (const d of current.diagnostics) this.push(d);
+          this.push(record);
+          return done();
+        }
+        try {
+          const result = core({ ...current, outcome: record });
+          for (const d of current.diagnostics) this.push(d);
+          for (const page of result.pages) this.push(page);
+          for (const d of result.diagnostics ?? []) this.push(d);
+          this.push(record);
+        } catch (error) {
+          this.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
+        }
+      } else {
+        this.push(record);
+      }
+      done();
+    },
+  });
+}
+
+/** Runs the core on each page as it arrives; memory is bounded by one page. */
+export function pageTransform(stage: string, core: PageCore): Transform {
+  let doc: DocRecord | null = null;
+  let failed = false;
+  return new Transform({
+    objectMode: true,
+    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+      if (record.type === 'doc') {
+        doc = record;
+        failed = false;
+        this.push(record);
+      } else if (doc !== null && 'doc' in record && record.doc === doc.id && failed) {
+        // The document already has its error record; what is left of it is dropped.
+        if (record.type === 'end' || record.type === 'error') doc = null;
+      } else if (doc !== null && record.type === 'page' && record.doc === doc.id) {
+        try {
+          const result = core(record, doc);
+          this.push(result.page);
+          for (const d of result.diagnostics ?? []) this.push(d);
+        } catch (error) {
+          failed = true;
+          this.push(errorRecord(doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`, { page: record.page }));
+        }
+      } else {
+        if (doc !== null && (record.type === 'end' || record.type === 'error') && record.doc === doc.id) doc = null;
+        this.push(record);
+      }
+      done();
+    },
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * lines: glyph runs → lines of text with estimated word spaces.
+ *
+ * Within each layout block (from `order`), runs are grouped into rows by baseline (superscripts and
+ * subscripts stay on their line) and joined left to right (right to left on RTL lines). A space is
+ * inserted where the gap between two runs is wider than the line's word-space threshold, and each
+ * inserted space is marked as inferred. The threshold is relative to the font size, and adapts to
+ * the line: in letter-spaced text (most runs are single glyphs with even gaps) the threshold sits
+ * above the line's own tracking gap, so "D e c l a r a t i o n" becomes one word again. No spaces
+ * are inserted inside CJK text.
+ *
+ * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
+ */
+import { pageTransform } from '../lib/stage.js';
+import { boxOf, groupRows, isCjkBoundary, median, right, ROW_DEFAULTS } from '../lib/layout.js';
+import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
+import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+
+export interface LinesOptions {
+  /** A gap wider than this × font size between two runs is a word space. */
+  wordGap: number;
+  /** In letter-spaced lines, a gap this much (× font size) wider than the tracking gap is a word space. */
+  letterSpaceExtra: number;
+  /** A line is letter-spaced when at least this share of its runs are one or two glyphs… */
+  perGlyphShare: number;
+  /** …and it has at least this many runs. */
+  perGlyphMinRuns: number;
+  /** Inside CJK text, only a gap wider than this × font size is a space. */
+  cjkGap: number;
+}
+
+export const DEFAULTS: LinesOptions = {
+  wordGap: 0.1,
+  letterSpaceExtra: 0.12,
+  perGlyphShare: 0.6,
+  perGlyphMinRuns: 4,
+  cjkGap: 0.5,
+};
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'wordGap', type: 'number', min: 0, description: 'gap between runs that is a word space, × font size' },
+  { key: 'letterSpaceExtra', type: 'number', min: 0, description: 'in letter-spaced lines, word space = tracking gap + this × font size' },
+  { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of one- or two-glyph runs that makes a line letter-spaced' },
+  { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
+  { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
+];
+
+export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
+  return { ...DEFAULTS, ...partial };
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+function lineDirection(items: readonly Item[]): Direction {
+  let rtl = 0;
+  let ltr = 0;
+  for (const item of items) {
+    if (item.dir === 'rtl') rtl += item.text.length;
+    else ltr += item.text.length;
+  }
+  return rtl > ltr ? 'rtl' : 'ltr';
+}
+
+const mostCommon = (values: readonly string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+};
+
+/** Joins one row's runs into a line, deciding each gap. */
+export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
+  const dir = lineDirection(rowItems);
+  const items = [...rowItems].sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const gaps: number[] = [];
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1]!;
+    const b = items[i]!;
+    const gap = dir === 'rtl' ? a.x - right(b) : b.x - right(a);
+    gaps.push(gap / Math.max(a.size, b.size, 1));
+  }
+  const perGlyph =
+    items.length >= options.perGlyphMinRuns &&
+    items.filter((i) => [...i.text.trim()].length <= 2).length >= options.perGlyphShare * items.length;
+  const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
+  const rule = perGlyph ? 'letter-spacing' : 'gap';
+  let text = '';
+  const inferred: InferredMark[] = [];
+  items.forEach((item, i) => {
+    if (i > 0) {
+      const gap = gaps[i - 1]!;
+      const hasSpace = /\s$/u.test(text) || /^\s/u.test(item.text);
+      const limit = isCjkBoundary(text, item.text) ? Math.max(threshold, options.cjkGap) : threshold;
+      if (!hasSpace && gap > limit) {
+        inferred.push({ at: text.length, kind: 'space', rule });
+        text += ' ';
+      }
+    }
+    text += item.text;
+  });
+  const role = items.find((i) => i.role)?.role;
+  const line: Line = {
+    text,
+    box: boxOf(items),
+    base: Math.round(median(items.map((i) => i.y)) * 100) / 100,
+    font: mostCommon(items.map((i) => i.font)),
+    size: Math.round(median(items.map((i) => i.size)) * 100) / 100,
+    dir,
+    block,
+    inferred,
+  };
+  if (role) line.role = role;
+  return line;
+}
+
+/** The pure core: builds the lines of one page. */
+export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}): PageRecord {
+  const options = normalizeOptions(partial);
+  const byBlock = new Map<number, Item[]>();
+  for (const item of page.items ?? []) {
+    const block = item.block ?? 0;
+    byBlock.set(block, [...(byBlock.get(block) ?? []), item]);
+  }
+  const lines: Line[] = [];
+  for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
+    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options));
+  }
+  return { ...page, lines };
+}
+
+export function lines(partial: Partial<LinesOptions> = {}) {
+  const options = normalizeOptions(partial);
+  return pageTransform('lines', (page) => ({ page: linesOfPage(page, options) }));
+}
+
+export const USAGE = 'pdfpipe lines [options] < ordered.ndjson';
+export const SUMMARY = 'Groups text runs into lines by baseline and estimates word spaces from glyph gaps.';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  return runFilter({ stage: 'lines', transforms: [lines(options)] });
+}

@@ -1,0 +1,245 @@
+/**
+ * paragraphs: lines → blocks (paragraphs, headings, list items, furniture, footnotes).
+ *
+ * Inside each layout block a new paragraph starts at a wider line gap than the block's usual one,
+ * at a change of font size, at a list bullet, at a first-line indent, or (in justified text) after
+ * a short line that ends a sentence. Headings are short paragraphs set larger than the document's
+ * body text; footnotes are small text below the body at the foot of the page. Lines are joined
+ * with a space (none inside CJK or Thai text), and a line-end hyphen is removed when the joined
+ * word reads better: kept when the document itself writes the hyphenated form, removed otherwise.
+ * A paragraph that runs on past a column or page break is marked `continues`.
+ *
+ * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
+ */
+import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { median } from '../lib/layout.js';
+import { FURNITURE_ROLES, type Block, type Box, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
+import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+
+export interface ParagraphsOptions {
+  /** A line gap more than this × the block's usual gap starts a paragraph. */
+  gapRatio: number;
+  /** A change of font size by more than this fraction starts a paragraph. */
+  sizeChange: number;
+  /** A first line indented by more than this × font size starts a paragraph. */
+  indent: number;
+  /** A paragraph of at most this many lines set this much larger than body text is a heading. */
+  headingSize: number;
+  headingMaxLines: number;
+  /** Text at most this × body size at the foot of a page, below the body, is a footnote. */
+  footnoteSize: number;
+}
+
+export const DEFAULTS: ParagraphsOptions = {
+  gapRatio: 1.3,
+  sizeChange: 0.12,
+  indent: 0.9,
+  headingSize: 1.12,
+  headingMaxLines: 3,
+  footnoteSize: 0.92,
+};
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'gapRatio', type: 'number', min: 1, description: "line gap that starts a paragraph, × the block's usual gap" },
+  { key: 'sizeChange', type: 'number', min: 0, description: 'change of font size that starts a paragraph, fraction' },
+  { key: 'indent', type: 'number', min: 0, description: 'first-line indent that starts a paragraph, × font size' },
+  { key: 'headingSize', type: 'number', min: 1, description: 'size of a heading relative to body text' },
+  { key: 'headingMaxLines', type: 'number', min: 1, description: 'most lines a heading has' },
+  { key: 'footnoteSize', type: 'number', min: 0, description: 'largest footnote size relative to body text' },
+];
+
+export function normalizeOptions(partial: Partial<ParagraphsOptions> = {}): ParagraphsOptions {
+  return { ...DEFAULTS, ...partial };
+}
+
+const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
+const SENTENCE_END = /[.!?。！？:;…"”»)\]]\s*$/u;
+const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
+const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
+const STARTS_LOWER = /^\p{Ll}/u;
+
+/** Words of the document, for deciding line-end hyphens. */
+export function vocabulary(lines: readonly Line[]): Set<string> {
+  const words = new Set<string>();
+  for (const line of lines) for (const w of line.text.toLowerCase().split(/[^\p{L}\p{M}\-]+/u)) if (w) words.add(w);
+  return words;
+}
+
+/**
+ * Joins a paragraph's lines. A line-end hyphen between letters is dropped ("exam-" + "ple") unless
+ * the document writes the hyphenated word elsewhere ("well-known"); a soft hyphen is always dropped.
+ */
+export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): { text: string; inferred: InferredMark[] } {
+  let text = '';
+  const inferred: InferredMark[] = [];
+  let softBreak = false;
+  for (const line of lines) {
+    // Soft hyphens are invisible; one at the end of a line (Chromium follows it with U+2010)
+    // marks a hyphenation break for certain.
+    const raw = line.text.trim();
+    const next = raw.replace(/\u00ad/g, '');
+    if (text === '') {
+      text = next;
+    } else {
+      const hyphen = LINE_END_HYPHEN.exec(text);
+      if (softBreak && /\p{L}/u.test(next[0] ?? '')) {
+        if (/[-\u2010]$/u.test(text)) text = text.slice(0, -1);
+        inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
+        text += next;
+      } else if (hyphen && STARTS_LOWER.test(next)) {
+        const left = /[\p{L}\p{M}]+[-\u00ad\u2010]$/u.exec(text)?.[0] ?? '';
+        const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0] ?? '';
+        const stem = left.slice(0, -1).toLowerCase();
+        const keep = words.has(`${stem}-${right.toLowerCase()}`) && !words.has(stem + right.toLowerCase());
+        if (keep) {
+          if (text.endsWith('\u2010')) text = text.slice(0, -1) + '-';
+          inferred.push({ at: text.length, kind: 'join', rule: 'keep-hyphen' });
+        } else {
+          text = text.slice(0, -1);
+          inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
+        }
+        text += next;
+      } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '')) {
+        inferred.push({ at: text.length, kind: 'join', rule: 'no-space-script' });
+        text += next;
+      } else {
+        inferred.push({ at: text.length, kind: 'break', rule: 'line-join' });
+        text += ' ' + next;
+      }
+    }
+    softBreak = /\u00ad[-\u2010]?$/u.test(raw);
+    // Marks of the line keep their offsets relative to where the line's text landed.
+    const start = text.length - next.length;
+    for (const mark of line.inferred) if (mark.at <= next.length) inferred.push({ ...mark, at: start + mark.at });
+  }
+  return { text, inferred };
+}
+
+function unionBox(boxes: readonly Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+}
+
+/** Splits the lines of one layout block into paragraphs (arrays of lines). */
+export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptions): Line[][] {
+  if (lines.length === 0) return [];
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.base - lines[i - 1]!.base);
+  const usual = median(gaps.filter((g) => g > 0));
+  const left = Math.min(...lines.map((l) => l.box.x));
+  const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
+  const fullLines = lines.slice(0, -1).filter((l) => rightEdge - (l.box.x + l.box.w) < 0.6 * l.size).length;
+  const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
+  const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
+  const paragraphs: Line[][] = [[lines[0]!]];
+  for (let i = 1; i < lines.length; i++) {
+    const previous = lines[i - 1]!;
+    const line = lines[i]!;
+    const gap = line.base - previous.base;
+    const sizeJump = Math.abs(line.size - previous.size) > options.sizeChange * Math.max(line.size, previous.size);
+    const wideGap = usual > 0 && gap > options.gapRatio * usual;
+    const bullet = BULLET.test(line.text);
+    // First-line indents only mean a new paragraph when indented lines are the minority.
+    const indented = line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2;
+    const shortEnd =
+      justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
+    if (wideGap || sizeJump || bullet || indented || shortEnd || gap < 0) paragraphs.push([line]);
+    else paragraphs[paragraphs.length - 1]!.push(line);
+  }
+  return paragraphs;
+}
+
+const mostCommon = (values: readonly string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+};
+
+/** The size of body text: the size that carries most characters. */
+export function bodySize(lines: readonly Line[]): number {
+  const weight = new Map<number, number>();
+  for (const line of lines) {
+    if (line.role && FURNITURE_ROLES.has(line.role)) continue;
+    const size = Math.round(line.size * 2) / 2;
+    weight.set(size, (weight.get(size) ?? 0) + line.text.length);
+  }
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/** The pure core: blocks for every page of one document. */
+export function paragraphsOfDocument(group: DocumentGroup, partial: Partial<ParagraphsOptions> = {}): { pages: PageRecord[] } {
+  const options = normalizeOptions(partial);
+  const allLines = group.pages.flatMap((p) => p.lines ?? []);
+  const words = vocabulary(allLines);
+  const body = bodySize(allLines);
+  let previousBody: Block | null = null;
+  const pages = group.pages.map((page) => {
+    const lines = page.lines ?? [];
+    const blocks: Block[] = [];
+    const bodyBottom = Math.max(0, ...lines.filter((l) => !l.role && Math.abs(l.size - body) < 0.5).map((l) => l.box.y + l.box.h));
+    let index = 0;
+    while (index < lines.length) {
+      const blockId = lines[index]!.block;
+      const group: Line[] = [];
+      while (index < lines.length && lines[index]!.block === blockId) group.push(lines[index++]!);
+      const furniture = group.find((l) => l.role)?.role;
+      const parts = furniture ? [group] : splitParagraphs(group, options);
+      parts.forEach((part, partIndex) => {
+        const size = median(part.map((l) => l.size));
+        let role: Role = furniture ?? 'body';
+        const first = part[0]!;
+        if (!furniture) {
+          if (size >= options.headingSize * body && part.length <= options.headingMaxLines) role = 'heading';
+          else if (BULLET.test(first.text)) role = 'list';
+          else if (size <= options.footnoteSize * body && first.box.y >= bodyBottom - 1 && part.every((l) => l.box.y > page.height / 2)) role = 'footnote';
+        }
+        const { text, inferred } = joinLines(part, words);
+        const block: Block = {
+          text,
+          box: unionBox(part.map((l) => l.box)),
+          role,
+          font: mostCommon(part.map((l) => l.font)),
+          size: Math.round(size * 100) / 100,
+          dir: mostCommon(part.map((l) => l.dir)) === 'rtl' ? 'rtl' : 'ltr',
+          continues: false,
+          lines: part.length,
+          inferred,
+        };
+        // The first paragraph of a layout block may run on from the last body paragraph before it.
+        if (partIndex === 0 && role !== 'heading' && previousBody && runsOn(previousBody, block)) block.continues = true;
+        if (role === 'body' || role === 'list') previousBody = block;
+        else if (role === 'heading') previousBody = null;
+        blocks.push(block);
+      });
+    }
+    return { ...page, blocks };
+  });
+  return { pages };
+}
+
+/** A paragraph runs on when the previous one stops mid-sentence and this one does not start a new one. */
+function runsOn(previous: Block, next: Block): boolean {
+  if (next.role !== 'body' || SENTENCE_END.test(previous.text)) return false;
+  return STARTS_LOWER.test(next.text) || /[,\-\u00ad]$/u.test(previous.text) || !/[.!?。]$/u.test(previous.text.trim());
+}
+
+export function paragraphs(partial: Partial<ParagraphsOptions> = {}) {
+  const options = normalizeOptions(partial);
+  return documentTransform('paragraphs', (group) => paragraphsOfDocument(group, options));
+}
+
+export const USAGE = 'pdfpipe paragraphs [options] < lines.ndjson';
+export const SUMMARY = 'Groups lines into paragraphs, headings, list items and footnotes; joins lines and removes line-end hyphens.';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  return runFilter({ stage: 'paragraphs', transforms: [paragraphs(options)] });
+}

@@ -1,0 +1,137 @@
+/**
+ * serialize: records → what a reader wants. `text`: each document's paragraphs in reading order,
+ * one per line (or separated by blank lines with `blankLines`), running headers, footers and page
+ * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
+ * footnotes after the body. `ndjson`: the records themselves. With `outDir`, one file per document
+ * (NAME.txt or NAME.ndjson); a failed document still gets its (empty) file, and its error goes to
+ * stderr, so every input leaves a trace.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/records.js';
+
+export interface SerializeOptions {
+  format: 'text' | 'ndjson';
+  /** Separate paragraphs by a blank line instead of a line break. */
+  blankLines: boolean;
+  /** Keep running headers, footers and page numbers in text output. */
+  keepFurniture: boolean;
+  /** Write one file per document into this folder instead of to stdout. */
+  outDir: string;
+}
+
+export const DEFAULTS: SerializeOptions = { format: 'text', blankLines: false, keepFurniture: false, outDir: '' };
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'format', type: 'string', choices: ['text', 'ndjson'], description: 'output format' },
+  { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
+  { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
+  { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
+];
+
+export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
+  const options = { ...DEFAULTS, ...partial };
+  if (!['text', 'ndjson'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  return options;
+}
+
+/** The text of one document from its pages' blocks (pure). */
+export function documentText(pages: readonly PageRecord[], partial: Partial<SerializeOptions> = {}): string {
+  const options = normalizeOptions(partial);
+  const paragraphs: string[] = [];
+  const footnotes: string[] = [];
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
+      const text = block.text.replace(/\s+/gu, ' ').trim();
+      if (text === '') continue;
+      if (block.role === 'footnote') {
+        footnotes.push(text);
+      } else if (block.continues && paragraphs.length > 0) {
+        paragraphs[paragraphs.length - 1] = joinRunOn(paragraphs[paragraphs.length - 1]!, text);
+      } else {
+        paragraphs.push(text);
+      }
+    }
+  }
+  const all = [...paragraphs, ...footnotes];
+  if (all.length === 0) return '';
+  return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
+}
+
+/** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
+function joinRunOn(before: string, after: string): string {
+  if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
+  return `${before} ${after}`;
+}
+
+/** Collects each document's pages and writes it when its outcome arrives. */
+export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
+  const options = normalizeOptions(partial);
+  let doc: DocRecord | null = null;
+  let pages: PageRecord[] = [];
+  let first = true;
+  const fileFor = (id: string, ext: string): string => join(options.outDir, `${id.replace(/\.\.(\/|\\)/g, '_')}.${ext}`);
+  const write = async (id: string, ext: string, body: string): Promise<void> => {
+    const path = fileFor(id, ext);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, body);
+  };
+  return new Transform({
+    writableObjectMode: true,
+    transform(record: PipeRecord, _enc, done: TransformCallback) {
+      void (async () => {
+        if (record.type === 'error') {
+          process.stderr.write(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}\n`);
+        }
+        if (options.format === 'ndjson') {
+          if (!options.outDir) return JSON.stringify(record) + '\n';
+          if (record.type === 'doc') { doc = record; pages = []; }
+          if (record.type === 'page') pages.push(record);
+          if ((record.type === 'end' || record.type === 'error') && options.outDir) {
+            const lines = [doc, ...pages, record].filter((r) => r !== null && (r.type !== 'doc' || r.id === record.doc));
+            await write(record.doc, 'ndjson', lines.map((r) => JSON.stringify(r)).join('\n') + '\n');
+            doc = null;
+            pages = [];
+          }
+          return '';
+        }
+        if (record.type === 'doc') {
+          doc = record;
+          pages = [];
+        } else if (record.type === 'page' && doc && record.doc === doc.id) {
+          pages.push(record);
+        } else if (record.type === 'end' || record.type === 'error') {
+          const text = record.type === 'end' ? documentText(pages, options) : '';
+          doc = null;
+          pages = [];
+          if (options.outDir) {
+            await write(record.doc, 'txt', text);
+            return '';
+          }
+          const out = (first ? '' : '\f\n') + text;
+          first = false;
+          return out;
+        }
+        return '';
+      })().then(
+        (out) => done(null, out || undefined),
+        (error: unknown) => done(error as Error),
+      );
+    },
+  });
+}
+
+export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
+export const SUMMARY = 'Writes documents as text (paragraph per line) or NDJSON, to stdout or one file per document.';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  return runFilter({ stage: 'serialize', transforms: [serialize(options)], writesBytes: true });
+}
