@@ -1,0 +1,13 @@
+/** The library: the whole chain as an async iterator, and each stage's typed factory. */
+import { order } from '../stages/order.js';
+import { lines } from '../stages/lines.js';
+import { paragraphs } from '../stages/paragraphs.js';
+import { parse } from '../stages/parse.js';
+import { serialize } from '../stages/serialize.js';
+
+export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './extract.js';
+export { parseNdjson, stringifyNdjson } from './ndjson.js';
+export * from './records.js';
+
+/** Stage factories: each returns an object-mode Transform over records. */
+export const stages = { parse, order, lines, paragraphs, serialize };
