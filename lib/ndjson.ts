@@ -8,7 +8,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import split2 from 'split2';
-import { errorRecord, validateRecord, type PipeRecord } from './records.js';
+import { errorRecord, SCHEMA_VERSION, validateRecord, type ErrorCode, type PipeRecord } from './records.js';
 
 /** Lines longer than this are rejected rather than buffered without bound (a page of items is far less). */
 export const MAX_LINE_BYTES = 256 * 1024 * 1024;
@@ -46,9 +46,23 @@ class ProtocolGuard extends Transform {
   }
 
   override _transform(parsed: ParsedLine, _enc: BufferEncoding, done: TransformCallback): void {
-    const problem = parsed.problem ?? validateRecord(parsed.value);
+    if (parsed.problem !== undefined) {
+      this.fail(parsed.problem, parsed.line, 'bad-json');
+      return done();
+    }
+    const problem = validateRecord(parsed.value);
     if (problem !== null) {
-      this.fail(problem, parsed.line);
+      const header = parsed.value as { type?: unknown; id?: unknown; schema?: unknown };
+      if (header.type === 'doc' && typeof header.id === 'string') {
+        // A header we cannot accept still names its document: that document fails as a whole,
+        // with one error record, and the rest of its records are dropped.
+        this.closeUnfinished(parsed.line);
+        const code: ErrorCode = header.schema !== SCHEMA_VERSION ? 'schema-mismatch' : 'bad-record';
+        this.push(errorRecord(header.id, this.stage, code, problem, { line: parsed.line }));
+        this.failedDoc = header.id;
+        return done();
+      }
+      this.fail(problem, parsed.line, 'bad-record');
       return done();
     }
     const record = parsed.value as PipeRecord;
@@ -70,7 +84,7 @@ class ProtocolGuard extends Transform {
       return done();
     }
     if ((record.type === 'page' || record.type === 'end' || record.type === 'error') && docOf !== this.openDoc) {
-      this.fail(`Unexpected ${record.type} record for document "${docOf}" outside its document`, parsed.line, docOf);
+      this.fail(`Unexpected ${record.type} record for document "${docOf}" outside its document`, parsed.line, 'bad-record', docOf);
       return done();
     }
     if (record.type === 'end' || record.type === 'error') this.openDoc = null;
@@ -91,16 +105,18 @@ class ProtocolGuard extends Transform {
     this.openDoc = null;
   }
 
-  private fail(message: string, line: number, docId: string | null = null): void {
+  private fail(message: string, line: number, code: ErrorCode, docId: string | null = null): void {
     const doc = docId ?? this.openDoc;
     if (doc !== null && doc === this.openDoc) {
-      this.push(errorRecord(doc, this.stage, message.includes('invalid JSON') ? 'bad-json' : 'bad-record', message, { line }));
+      this.push(errorRecord(doc, this.stage, code, message, { line }));
       this.failedDoc = doc;
       this.openDoc = null;
       return;
     }
     // Outside any document: the line may have been an input document; it must not vanish.
-    this.push(errorRecord(doc ?? `line-${line}`, this.stage, message.includes('invalid JSON') ? 'bad-json' : 'bad-record', message, { line }));
+    this.push(errorRecord(doc ?? `line-${line}`, this.stage, code, message, { line }));
+    // A stray document gets one error record, not one per record it still has.
+    if (doc !== null) this.failedDoc = doc;
   }
 }
 
