@@ -28,8 +28,22 @@ import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../
 export interface OrderOptions {
   /** A gap wider than this × font size inside a row separates two fragments (column gutter, table cell). */
   fragmentGap: number;
+  /** …and the white interval extends `gutterWindow` × font size above and below, with more than
+   * `gutterSupport` runs on each side. */
+  gutterSupport: number;
+  gutterWindow: number;
+  /** Lines of a column start within this × font size of one x. */
+  alignTolerance: number;
+  /** A gap wider than this × font size always splits a row. */
+  wideGap: number;
+  /** A column gutter is covered by at most this share of the most covered x (by block height)… */
+  gutterCoverage: number;
+  /** …and is at least this × font size wide. */
+  gutterWidth: number;
   /** Fragments on successive rows chain into one block when the vertical gap is under this × font size. */
   chainGap: number;
+  /** Fragments whose tops are within this × font size of the nearest one below count as one row. */
+  rowSlack: number;
   /** Height of the top and bottom margins searched for furniture, as a fraction of the page height. */
   marginBand: number;
   /** Tag running headers, footers and page numbers. */
@@ -37,15 +51,29 @@ export interface OrderOptions {
 }
 
 export const DEFAULTS: OrderOptions = {
-  fragmentGap: 1.0,
+  fragmentGap: 0.5,
+  gutterSupport: 1,
+  gutterWindow: 4.5,
+  alignTolerance: 0.2,
+  wideGap: 2.5,
+  gutterCoverage: 0.1,
+  gutterWidth: 0.5,
   chainGap: 1.6,
+  rowSlack: 1.0,
   marginBand: 0.12,
   furniture: true,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'fragmentGap', type: 'number', min: 0, description: 'gap inside a row that splits it, × font size' },
+  { key: 'gutterSupport', type: 'number', min: 0, description: 'baselines needed on each side of a white gap that splits a row, minus one' },
+  { key: 'gutterWindow', type: 'number', min: 0, description: 'height above and below a gap that must be white, × font size' },
+  { key: 'alignTolerance', type: 'number', min: 0, description: 'lines of a column start within this × font size of one x' },
+  { key: 'wideGap', type: 'number', min: 0, description: 'gap that always splits a row, × font size' },
+  { key: 'gutterCoverage', type: 'number', min: 0, description: 'a column gutter is covered by at most this share of the most covered x' },
+  { key: 'gutterWidth', type: 'number', min: 0, description: 'narrowest column gutter, × font size' },
   { key: 'chainGap', type: 'number', min: 0, description: 'largest vertical gap between chained lines, × font size' },
+  { key: 'rowSlack', type: 'number', min: 0, description: 'fragments this close (× font size) to the nearest one below count as one row' },
   { key: 'marginBand', type: 'number', min: 0, description: 'top/bottom margin searched for furniture, fraction of page height' },
   { key: 'furniture', type: 'boolean', description: 'tag running headers, footers and page numbers' },
 ];
@@ -73,21 +101,64 @@ function overlapX(a: Box, b: Box): number {
   return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
 }
 
-/** Cuts each row into fragments at wide gaps. */
+/**
+ * Cuts each row into fragments at column gutters. A gap wider than `fragmentGap` em is a gutter
+ * when the same x-interval is white in at least `gutterSupport` of the nearby rows too (columns
+ * line up, the stretched spaces of a justified line do not), or when it is wider than `wideGap` em.
+ *
+ *     text text text   text text      ← candidate gap…
+ *     text text text   text text      ← …white here too: a gutter
+ *     text   text text text text      ← a wide word space, text above and below: not a gutter
+ */
 export function fragmentsOf(items: readonly Item[], options: OrderOptions): Fragment[] {
   const fragments: Fragment[] = [];
-  groupRows(items, ROW_DEFAULTS).forEach((row, rowIndex) => {
+  const rows = groupRows(items, ROW_DEFAULTS);
+  // The white rectangle above or below a gap: within `gutterWindow` lines, runs may
+  // narrow it from either side (the full lines of a column next to a short last line) but none
+  // may cross it, it stays at least `gutterWidth` em wide, and text stands on both sides of it on
+  // more than `gutterSupport` baselines (not only in this row).
+  const isGutter = (gapStart: number, gapEnd: number, base: number, size: number): boolean =>
+    isWhite(gapStart, gapEnd, base - options.gutterWindow * size, base + 0.25 * size, size) ||
+    isWhite(gapStart, gapEnd, base - 0.8 * size, base + options.gutterWindow * size, size);
+  const isWhite = (gapStart: number, gapEnd: number, y0: number, y1: number, size: number): boolean => {
+    let x0 = gapStart;
+    let x1 = gapEnd;
+    const leftRows = new Set<number>();
+    const rightStarts = new Map<number, number>();
+    const middle = (gapStart + gapEnd) / 2;
+    for (const i of items) {
+      if (bottom(i) < y0 || top(i) > y1) continue;
+      if (i.x <= x0 + 0.5 && right(i) >= x1 - 0.5) return false;
+      if (i.x + i.w / 2 < middle) {
+        x0 = Math.max(x0, right(i));
+        leftRows.add(Math.round(i.y));
+      } else {
+        x1 = Math.min(x1, i.x);
+        const row = Math.round(i.y);
+        rightStarts.set(row, Math.min(rightStarts.get(row) ?? Infinity, i.x));
+      }
+    }
+    // A column's lines start at one x; the runs after a river of word spaces do not.
+    const aligned = [...rightStarts.values()].filter((x) => Math.abs(x - gapEnd) <= options.alignTolerance * size).length;
+    return x1 - x0 >= options.gutterWidth * size && leftRows.size > options.gutterSupport && aligned > options.gutterSupport;
+  };
+  rows.forEach((row, rowIndex) => {
     let current: Item[] = [];
     const close = (): void => {
       if (current.length === 0) return;
       fragments.push({ items: current, box: boxOf(current), base: row.base, size: median(current.map((i) => i.size)), row: rowIndex });
       current = [];
     };
-    for (const item of row.items) {
-      const previous = current[current.length - 1];
-      if (previous && item.x - right(previous) > options.fragmentGap * Math.max(previous.size, item.size)) close();
+    row.items.forEach((item, i) => {
+      const previous = row.items[i - 1];
+      if (previous) {
+        const x0 = right(previous);
+        const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
+        if (gap > options.wideGap) close();
+        else if (gap > options.fragmentGap && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
+      }
       current.push(item);
-    }
+    });
     close();
   });
   return fragments;
@@ -98,19 +169,18 @@ export function chainBlocks(fragments: readonly Fragment[], options: OrderOption
   const byRow = new Map<number, Fragment[]>();
   for (const f of fragments) byRow.set(f.row, [...(byRow.get(f.row) ?? []), f]);
   const rowIds = [...byRow.keys()].sort((a, b) => a - b);
-  // For each fragment, the overlapping fragments of the nearest row below that has any.
+  // For each fragment, the overlapping fragments nearest below it: those whose tops lie within
+  // `rowSlack` × font size of the nearest one (columns' baselines need not line up).
   const below = new Map<Fragment, Fragment[]>();
   const above = new Map<Fragment, Fragment[]>();
   for (const f of fragments) {
-    for (const rowId of rowIds) {
-      if (rowId <= f.row) continue;
-      const candidates = byRow.get(rowId)!.filter((g) => overlapX(f.box, g.box) > 0);
-      if (candidates.length > 0) {
-        below.set(f, candidates);
-        for (const g of candidates) above.set(g, [...(above.get(g) ?? []), f]);
-        break;
-      }
-    }
+    const bottomOfF = f.box.y + f.box.h;
+    const candidates = fragments.filter((g) => g !== f && g.row > f.row && g.box.y >= bottomOfF - 0.5 * f.size && overlapX(f.box, g.box) > 0);
+    if (candidates.length === 0) continue;
+    const nearest = Math.min(...candidates.map((g) => g.box.y));
+    const set = candidates.filter((g) => g.box.y <= nearest + options.rowSlack * f.size);
+    below.set(f, set);
+    for (const g of set) above.set(g, [...(above.get(g) ?? []), f]);
   }
   const next = new Map<Fragment, Fragment>();
   const hasPrevious = new Set<Fragment>();
@@ -134,14 +204,91 @@ export function chainBlocks(fragments: readonly Fragment[], options: OrderOption
   return blocks;
 }
 
-/** Orders blocks by recursive XY-cut: horizontal white bands first, then vertical ones. */
-export function xyCut(blocks: readonly LayoutBlock[]): LayoutBlock[] {
+/**
+ * Finds a column gutter: an x-interval that (almost) no block covers, with text on both sides.
+ * Coverage is weighted by block height, so a centred running header or a page number crossing the
+ * gutter does not hide it, while the body text of a single column does.
+ */
+export function findGutter(blocks: readonly LayoutBlock[], options: OrderOptions): { x0: number; x1: number } | null {
+  const x0 = Math.floor(Math.min(...blocks.map((b) => b.box.x)));
+  const x1 = Math.ceil(Math.max(...blocks.map((b) => b.box.x + b.box.w)));
+  const width = x1 - x0;
+  if (width <= 0 || width > 20000) return null;
+  const coverage = new Float64Array(width + 1);
+  for (const b of blocks) {
+    for (let x = Math.max(0, Math.ceil(b.box.x - x0)); x <= Math.min(width, Math.floor(b.box.x + b.box.w - x0)); x++) coverage[x] = (coverage[x] ?? 0) + b.box.h;
+  }
+  const peak = Math.max(...coverage);
+  const low = options.gutterCoverage * peak;
+  const minWidth = options.gutterWidth * median(blocks.map((b) => b.fragments[0]?.size ?? 10));
+  let best: { x0: number; x1: number; cov: number } | null = null;
+  for (let x = 0; x <= width; ) {
+    if (coverage[x]! > low) {
+      x++;
+      continue;
+    }
+    let end = x;
+    let cov = 0;
+    while (end <= width && coverage[end]! <= low) cov = Math.max(cov, coverage[end++]!);
+    const inside = x > 0 && end <= width;
+    if (inside && end - x >= minWidth && (!best || cov < best.cov || (cov === best.cov && end - x > best.x1 - best.x0))) {
+      best = { x0: x0 + x, x1: x0 + end, cov };
+    }
+    x = end;
+  }
+  return best ? { x0: best.x0, x1: best.x1 } : null;
+}
+
+/**
+ * Orders blocks: at a column gutter, blocks that cross it (titles, notes, a centred header) cut
+ * the region into bands, and within a band the left column comes before the right; without a
+ * gutter, the region is cut at horizontal white bands, and consecutive bands that share a gutter
+ * are put back together so that a two-column stretch is read column by column.
+ */
+export function xyCut(blocks: readonly LayoutBlock[], options: OrderOptions = DEFAULTS, depth = 0): LayoutBlock[] {
   if (blocks.length <= 1) return [...blocks];
-  const horizontal = splitAlong(blocks, (b) => b.box.y, (b) => b.box.y + b.box.h);
-  if (horizontal.length > 1) return horizontal.flatMap(xyCut);
-  const vertical = splitAlong(blocks, (b) => b.box.x, (b) => b.box.x + b.box.w);
-  if (vertical.length > 1) return vertical.flatMap(xyCut);
-  return [...blocks].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const byTop = (a: LayoutBlock, b: LayoutBlock): number => a.box.y - b.box.y || a.box.x - b.box.x;
+  if (depth > 40) return [...blocks].sort(byTop);
+  // Blocks side by side on one band of rows read left to right.
+  if (splitAlong(blocks, (b) => b.box.y, (b) => b.box.y + b.box.h).length === 1 && blocks.every((b) => b.fragments.length === 1)) {
+    return [...blocks].sort((a, b) => a.box.x - b.box.x);
+  }
+  const gutter = findGutter(blocks, options);
+  if (gutter) {
+    const crosses = (b: LayoutBlock): boolean => b.box.x < gutter.x1 && b.box.x + b.box.w > gutter.x0;
+    const crossing = blocks.filter(crosses).sort(byTop);
+    if (crossing.length === 0) {
+      const left = blocks.filter((b) => b.box.x + b.box.w <= gutter.x0);
+      const right = blocks.filter((b) => b.box.x >= gutter.x1);
+      return [...xyCut(left, options, depth + 1), ...xyCut(right, options, depth + 1)];
+    }
+    const out: LayoutBlock[] = [];
+    let rest = blocks.filter((b) => !crosses(b));
+    for (const separator of crossing) {
+      const above = rest.filter((b) => b.box.y < separator.box.y);
+      rest = rest.filter((b) => b.box.y >= separator.box.y);
+      out.push(...xyCut(above, options, depth + 1), separator);
+    }
+    out.push(...xyCut(rest, options, depth + 1));
+    return out;
+  }
+  const bands = splitAlong(blocks, (b) => b.box.y, (b) => b.box.y + b.box.h);
+  if (bands.length === 1) {
+    const columns = splitAlong(blocks, (b) => b.box.x, (b) => b.box.x + b.box.w);
+    if (columns.length > 1) return columns.flatMap((c) => xyCut(c, options, depth + 1));
+    return [...blocks].sort(byTop);
+  }
+  const merged: LayoutBlock[][] = [];
+  let previousGutter: { x0: number; x1: number } | null = null;
+  for (const band of bands) {
+    const g = band.length > 1 ? findGutter(band, options) : null;
+    const last = merged[merged.length - 1];
+    if (last && g && previousGutter && g.x0 < previousGutter.x1 && g.x1 > previousGutter.x0) last.push(...band);
+    else merged.push([...band]);
+    previousGutter = g;
+  }
+  if (merged.length === 1) return [...blocks].sort(byTop);
+  return merged.flatMap((band) => xyCut(band, options, depth + 1));
 }
 
 /** Splits blocks into groups separated by gaps along one axis that no block crosses. */
@@ -211,7 +358,7 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
         count: items.length - inside.length,
       }));
     }
-    const blocks = xyCut(chainBlocks(fragmentsOf(inside, options), options));
+    const blocks = xyCut(chainBlocks(fragmentsOf(inside, options), options), options);
     return { page, blocks, roles: new Map() };
   });
   if (options.furniture) tagFurniture(plans, options);
