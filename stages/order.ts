@@ -255,11 +255,12 @@ export function xyCut(blocks: readonly LayoutBlock[], options: OrderOptions = DE
   }
   const gutter = findGutter(blocks, options);
   if (gutter) {
-    const crosses = (b: LayoutBlock): boolean => b.box.x < gutter.x1 && b.box.x + b.box.w > gutter.x0;
+    // The gutter is found on a 1 pt grid: allow that much either side.
+    const crosses = (b: LayoutBlock): boolean => b.box.x < gutter.x1 - 1 && b.box.x + b.box.w > gutter.x0 + 1;
     const crossing = blocks.filter(crosses).sort(byTop);
     if (crossing.length === 0) {
-      const left = blocks.filter((b) => b.box.x + b.box.w <= gutter.x0);
-      const right = blocks.filter((b) => b.box.x >= gutter.x1);
+      const left = blocks.filter((b) => b.box.x + b.box.w <= gutter.x0 + 1);
+      const right = blocks.filter((b) => b.box.x + b.box.w > gutter.x0 + 1);
       return [...xyCut(left, options, depth + 1), ...xyCut(right, options, depth + 1)];
     }
     const out: LayoutBlock[] = [];
