@@ -70,10 +70,55 @@ const mostCommon = (values: readonly string[]): string => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 };
 
+/** Spacing accents that some generators (groff, old TeX) draw as separate glyphs over a letter. */
+const COMBINING: Record<string, string> = {
+  '\u02d9': '\u0307', '\u00b8': '\u0327', '\u02db': '\u0328', '\u00b4': '\u0301', '`': '\u0300', '\u02c6': '\u0302',
+  '^': '\u0302', '\u02dc': '\u0303', '~': '\u0303', '\u00a8': '\u0308', '\u02d8': '\u0306', '\u02c7': '\u030c',
+  '\u02da': '\u030a', '\u02dd': '\u030b', '\u00af': '\u0304',
+};
+
+/**
+ * Puts a separately drawn accent onto the letter it sits over or under: "I" + "˙" → "İ",
+ * "s" + "¸" → "ş". The letter is found by the accent's centre within the run below it, assuming
+ * even glyph widths in that run. Accents that sit over no run stay as they are.
+ */
+export function attachAccents(items: readonly Item[]): Item[] {
+  const out: Item[] = [];
+  for (const item of items) {
+    // Inside a run the accent follows its letter; combine it there.
+    const text = item.text.replace(ACCENT_AFTER_LETTER, (_m, letter: string, accent: string) => letter + COMBINING[accent]).normalize('NFC');
+    const first = [...text][0] ?? '';
+    // A run that starts with an accent drawn back over the previous run's letter: split it off.
+    const overlapsPrevious = out.some((o) => o.x <= item.x + 0.5 && right(o) > item.x + 0.5);
+    if (text.length > 1 && COMBINING[first] !== undefined && overlapsPrevious) {
+      const glyph = item.w / [...text].length;
+      out.push({ ...item, text: first, w: glyph });
+      out.push({ ...item, text: text.slice(first.length), x: item.x + glyph, w: item.w - glyph });
+    } else {
+      out.push({ ...item, text });
+    }
+  }
+  const accents = out.filter((item) => COMBINING[item.text.trim()] !== undefined && item.text.trim().length === 1);
+  const removed = new Set<Item>();
+  for (const accent of accents) {
+    const centre = accent.x + accent.w / 2;
+    const host = out.find((o) => o !== accent && !removed.has(o) && !accents.includes(o) && o.x <= centre && right(o) >= centre && o.text.trim() !== '');
+    if (!host) continue;
+    const chars = [...host.text];
+    const index = Math.min(chars.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * chars.length)));
+    chars.splice(index + 1, 0, COMBINING[accent.text.trim()]!);
+    host.text = chars.join('').normalize('NFC');
+    removed.add(accent);
+  }
+  return out.filter((item) => !removed.has(item));
+}
+
+const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
+
 /** Joins one row's runs into a line, deciding each gap. */
 export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
   const dir = lineDirection(rowItems);
-  const items = [...rowItems].sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const items = attachAccents(rowItems).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   const gaps: number[] = [];
   for (let i = 1; i < items.length; i++) {
     const a = items[i - 1]!;
