@@ -1,0 +1,250 @@
+/**
+ * Speed benchmark: pages per second of `pdfpipe extract` (--jobs 1 and --jobs 2) and of the raw
+ * `pdfpipe parse`, against `pdftotext` run the way people run it (one process per file), on the
+ * same PDFs in the same run.
+ *
+ *     npm run bench:speed -- [DIR] [--min-pages N]
+ *
+ * DIR defaults to ../shared/corpus/wild. Pages come from DIR/MANIFEST.tsv's `pages` column when
+ * there is one, else from `pdfinfo`. Files with fewer than --min-pages pages are left out (default
+ * 100 for the default folder, 0 for any other). Peak RSS comes from `/usr/bin/time -v`; without it,
+ * Node commands report their own `process.resourceUsage().maxRSS` through a preloaded module.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** The repository root (this file runs as dist/bench/speed.js). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DEFAULT_DIR = resolve(ROOT, '../shared/corpus/wild');
+const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
+/** The default corpus is mostly small test files; its long documents are what speed is about. */
+const DEFAULT_MIN_PAGES = 100;
+const GNU_TIME = '/usr/bin/time';
+
+const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N]
+
+  DIR            folder of PDFs [default: ../shared/corpus/wild]
+  --min-pages N  leave out files with fewer pages [default: ${DEFAULT_MIN_PAGES} for the default folder, else 0]
+
+Needs pdftotext and pdfinfo (Debian: apt-get install poppler-utils).
+`;
+
+const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+interface Measured {
+  code: number;
+  seconds: number;
+  /** Peak resident set size in KiB, or null when it could not be measured. */
+  rssKiB: number | null;
+  stderr: string;
+}
+
+/** Writes `process.resourceUsage().maxRSS` (KiB) to $PDFPIPE_BENCH_RSS when a Node process exits. */
+const RSS_PRELOAD = `import { writeFileSync } from 'node:fs';
+process.on('exit', () => { if (process.env.PDFPIPE_BENCH_RSS) writeFileSync(process.env.PDFPIPE_BENCH_RSS, String(process.resourceUsage().maxRSS)); });
+`;
+
+class Timer {
+  private count = 0;
+  constructor(
+    private readonly tmp: string,
+    private readonly gnuTime: boolean,
+    private readonly preload: string,
+  ) {}
+
+  /** Runs one command with stdout to `stdoutPath` (or discarded), timing it and measuring its peak RSS. */
+  async run(command: string, args: readonly string[], stdoutPath: string | null = null): Promise<Measured> {
+    const rssFile = join(this.tmp, `rss-${this.count++}.txt`);
+    let argv: string[];
+    const env = { ...process.env };
+    if (this.gnuTime) {
+      argv = [GNU_TIME, '-v', '-o', rssFile, command, ...args];
+    } else if (command === process.execPath) {
+      argv = [command, '--import', this.preload, ...args];
+      env.PDFPIPE_BENCH_RSS = rssFile;
+    } else {
+      argv = [command, ...args];
+    }
+    const out = stdoutPath ? await open(stdoutPath, 'w') : null;
+    const started = process.hrtime.bigint();
+    const result = await new Promise<{ code: number; stderr: string }>((done, fail) => {
+      const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', out ? out.fd : 'ignore', 'pipe'], env });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', fail);
+      child.on('close', (code) => done({ code: code ?? 1, stderr }));
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await out?.close();
+    const report = await readFile(rssFile, 'utf8').catch(() => '');
+    const rss = this.gnuTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] : report.trim() || undefined;
+    return { code: result.code, seconds, rssKiB: rss ? Number(rss) : null, stderr: result.stderr };
+  }
+}
+
+/** Page counts from MANIFEST.tsv (columns `file` and `pages`), when the folder has one. */
+async function manifestPages(dir: string): Promise<Map<string, number> | null> {
+  const text = await readFile(join(dir, 'MANIFEST.tsv'), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const [header = '', ...rows] = text.split('\n');
+  const columns = header.split('\t');
+  const fileColumn = columns.indexOf('file');
+  const pagesColumn = columns.indexOf('pages');
+  if (fileColumn === -1 || pagesColumn === -1) return null;
+  const pages = new Map<string, number>();
+  for (const row of rows) {
+    const cells = row.split('\t');
+    const n = Number.parseInt(cells[pagesColumn] ?? '', 10);
+    if (cells[fileColumn] && Number.isFinite(n)) pages.set(cells[fileColumn], n);
+  }
+  return pages;
+}
+
+/** Page count from pdfinfo, or null when pdfinfo cannot read the file. */
+function pdfinfoPages(path: string): number | null {
+  const result = spawnSync('pdfinfo', [path], { encoding: 'utf8' });
+  const match = /^Pages:\s+(\d+)/m.exec(result.stdout ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+interface Row {
+  tool: string;
+  files: number;
+  pages: number;
+  failed: number;
+  seconds: number;
+  rssKiB: number | null;
+}
+
+/** Documents that ended with an error, from pdfpipe's stderr ("pdfpipe: ID: CODE: message"). */
+const failedDocuments = (stderr: string): number => stderr.split('\n').filter((l) => /^pdfpipe: .+: [a-z-]+: /.test(l)).length;
+
+/** Documents that ended with an `error` record in parse's NDJSON output. */
+async function parseFailures(path: string): Promise<number> {
+  const text = await readFile(path, 'utf8');
+  let failed = 0;
+  for (const line of text.split('\n')) if (line.startsWith('{"type":"error"')) failed += 1;
+  return failed;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: {
+      'min-pages': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const dir = positionals[0] ? resolve(base, positionals[0]) : DEFAULT_DIR;
+  const minPages = values['min-pages'] !== undefined ? Number(values['min-pages']) : dir === DEFAULT_DIR ? DEFAULT_MIN_PAGES : 0;
+  if (!Number.isFinite(minPages)) {
+    process.stderr.write(`bench:speed: --min-pages expects a number, got "${values['min-pages']}"\n`);
+    return 2;
+  }
+  if (!existsSync(dir)) {
+    process.stderr.write(`bench:speed: no such folder: ${dir}\n`);
+    return 2;
+  }
+  if (!existsSync(CLI)) {
+    process.stderr.write(`bench:speed: ${CLI} is missing; build first (npx tsc -p .)\n`);
+    return 2;
+  }
+  const pdftotext = has('pdftotext');
+  if (!pdftotext) process.stdout.write('pdftotext not found (Debian: apt-get install poppler-utils): no baseline, no ratios.\n');
+
+  // Choose the files and count their pages.
+  const manifest = await manifestPages(dir);
+  const pdfinfo = has('pdfinfo');
+  const files: { path: string; pages: number }[] = [];
+  let unknown = 0;
+  for (const name of (await readdir(dir)).filter((n) => n.toLowerCase().endsWith('.pdf')).sort()) {
+    const path = join(dir, name);
+    const pages = manifest?.get(name) ?? (pdfinfo ? pdfinfoPages(path) : null);
+    if (pages === null || pages === undefined) {
+      unknown += 1;
+      continue;
+    }
+    if (pages >= minPages) files.push({ path, pages });
+  }
+  if (files.length === 0) {
+    process.stderr.write(`bench:speed: no PDFs with ${minPages}+ known pages in ${dir}\n`);
+    return 2;
+  }
+  const totalPages = files.reduce((sum, f) => sum + f.pages, 0);
+  const source = manifest ? 'MANIFEST.tsv' : 'pdfinfo';
+  process.stdout.write(`${files.length} PDFs with ${minPages}+ pages (${totalPages} pages, counted by ${source}) in ${dir}\n`);
+  if (unknown > 0) process.stdout.write(`(${unknown} PDFs left out: no page count in MANIFEST.tsv and pdfinfo could not read them)\n`);
+  for (const f of files) process.stdout.write(`  ${String(f.pages).padStart(5)}  ${basename(f.path)}\n`);
+
+  const tmp = await mkdtemp(join(tmpdir(), 'pdfpipe-speed-'));
+  try {
+    const preload = join(tmp, 'rss.mjs');
+    await writeFile(preload, RSS_PRELOAD);
+    const gnuTime = existsSync(GNU_TIME);
+    const timer = new Timer(tmp, gnuTime, preload);
+    const paths = files.map((f) => f.path);
+    const rows: Row[] = [];
+    const node = process.execPath;
+    process.stdout.write(`peak RSS from ${gnuTime ? '/usr/bin/time -v' : 'process.resourceUsage() (Node commands only)'}\n\nrunning…\n`);
+
+    if (pdftotext) {
+      // One process per file, as people run it.
+      const out = join(tmp, 'pdftotext');
+      await mkdir(out);
+      let seconds = 0;
+      let rss: number | null = null;
+      let failed = 0;
+      for (const f of files) {
+        const m = await timer.run('pdftotext', ['-q', '-enc', 'UTF-8', f.path, join(out, `${basename(f.path, '.pdf')}.txt`)]);
+        seconds += m.seconds;
+        if (m.rssKiB !== null) rss = Math.max(rss ?? 0, m.rssKiB);
+        if (m.code !== 0) failed += 1;
+      }
+      rows.push({ tool: 'pdftotext (per file)', files: files.length, pages: totalPages, failed, seconds, rssKiB: rss });
+    }
+    for (const jobs of [1, 2]) {
+      const out = join(tmp, `extract-${jobs}`);
+      const m = await timer.run(node, [CLI, 'extract', '--jobs', String(jobs), '--out-dir', out, ...paths]);
+      rows.push({ tool: `pdfpipe extract --jobs ${jobs}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB });
+    }
+    const parsed = join(tmp, 'parse.ndjson');
+    const m = await timer.run(node, [CLI, 'parse', '--jobs', '1', ...paths], parsed);
+    rows.push({ tool: 'pdfpipe parse --jobs 1', files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB });
+
+    const baseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.seconds ?? null;
+    const parseSeconds = m.seconds;
+    process.stdout.write(`\n${'tool'.padEnd(24)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'peak RSS MiB'.padStart(12)}\n`);
+    for (const r of rows) {
+      const ratio = baseline ? (r.seconds / baseline).toFixed(2) : '-';
+      const rss = r.rssKiB === null ? '-' : (r.rssKiB / 1024).toFixed(0);
+      process.stdout.write(
+        `${r.tool.padEnd(24)} ${String(r.files).padStart(5)} ${String(r.pages).padStart(6)} ${String(r.failed).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${(r.pages / r.seconds).toFixed(1).padStart(8)} ${ratio.padStart(11)} ${rss.padStart(12)}\n`,
+      );
+    }
+    const extract1 = rows.find((r) => r.tool === 'pdfpipe extract --jobs 1');
+    if (extract1) {
+      const share = ((extract1.seconds - parseSeconds) / extract1.seconds) * 100;
+      process.stdout.write(`\npipeline after parse (order, lines, paragraphs, serialize): ${(extract1.seconds - parseSeconds).toFixed(2)} s, ${share.toFixed(0)}% of extract --jobs 1\n`);
+    }
+    process.stdout.write('(× pdftotext: wall time relative to pdftotext; pages/s counts every page of every file, failed ones included)\n');
+    return 0;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
