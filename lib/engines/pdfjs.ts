@@ -40,7 +40,9 @@ let pdfjsPromise: Promise<PdfjsModule> | null = null;
 async function loadWorkerWithSplitRuns(): Promise<void> {
   const source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
   if (!source.includes(IN_FLOW_SPACE_BRANCH)) return;
-  const patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {');
+  // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
+  // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
+  const patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {').replace(/^\/\/# sourceMappingURL=.*$/gm, '');
   const url = `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`;
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(url);
   splitRuns = true;
