@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { EngineError } from './engines/errors.js';
-import { extractRecords, type PdfjsOptions } from './engines/pdfjs.js';
+import { extractRecords, preloadEngine, type PdfjsOptions } from './engines/pdfjs.js';
 import { errorRecord } from './records.js';
 
 export interface WorkerTask {
@@ -59,3 +59,9 @@ async function run(task: WorkerTask): Promise<void> {
 parentPort?.on('message', (task: WorkerTask) => {
   void run(task);
 });
+
+// The parent starts a document's clock only after this, so loading pdf.js (a few hundred ms) does
+// not count against the first document's time limit. A failed load is reported by each task.
+void preloadEngine()
+  .catch(() => undefined)
+  .then(() => parentPort?.postMessage({ ready: true }));

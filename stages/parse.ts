@@ -65,6 +65,8 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** The worker has loaded its engine; a document's time limit runs only from then. */
+  ready: boolean;
 }
 
 /** Derives a document id from a path: its name without the .pdf extension. */
@@ -115,8 +117,13 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
 
   function newSlot(): Slot {
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: options.memory } });
-    const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean }) => {
+    const slot: Slot = { worker, job: null, timer: null, ready: false };
+    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean } | { ready: true }) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slot.job && !slot.timer) armTimer(slot);
+        return;
+      }
       const job = byTask.get(message.task);
       if (!job || job.finished) return;
       job.records.push(message.record);
@@ -157,6 +164,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
+    slot.worker.unref();
     dispatch();
   }
 
@@ -191,10 +199,16 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
     } else {
       message.path = input.path;
     }
+    // A busy worker keeps the process alive (its time limit may not be running yet); an idle one does not.
+    slot.worker.ref();
+    if (slot.ready) armTimer(slot);
+    slot.worker.postMessage(message);
+  }
+
+  function armTimer(slot: Slot): void {
     slot.timer = setTimeout(() => {
       fail(slot, 'timeout', `Parsing took longer than the ${options.timeout} s time limit`);
     }, options.timeout * 1000);
-    slot.worker.postMessage(message);
   }
 
   /** Emits finished documents in input order, and the head document's records as they come. */

@@ -32,10 +32,10 @@ export const samplesDir = join(repoRoot, 'samples');
 export const sharedRoot = resolve(repoRoot, '../shared');
 export const wildCorpus = join(sharedRoot, 'corpus/wild');
 
-/** A file of the shared wild corpus, or null (with the reason to skip) when it is not there. */
-export function wildFile(name: string): { path: string; skip: false } | { path: null; skip: string } {
+/** A file of the shared wild corpus; `skip` is the reason to skip (for tap's `{ skip }`) when it is not there. */
+export function wildFile(name: string): { path: string; skip: string | false } {
   const path = join(wildCorpus, name);
-  return existsSync(path) ? { path, skip: false } : { path: null, skip: `${path} is not available (no ../shared corpus)` };
+  return { path, skip: existsSync(path) ? false : `${path} is not available (no ../shared corpus)` };
 }
 
 /** Sample names: every samples/NAME.pdf that has its expected samples/NAME.txt. */

@@ -52,6 +52,11 @@ function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjsPromise;
 }
 
+/** Loads pdf.js ahead of the first document, so that a worker's start-up is not charged to it. */
+export async function preloadEngine(): Promise<void> {
+  await loadPdfjs();
+}
+
 interface TextItemLike {
   str: string;
   dir: string;
