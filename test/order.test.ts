@@ -1,0 +1,105 @@
+/**
+ * order on hand-built glyph runs (no PDF): reading order of a two-column page under a full-width
+ * title, and running headers, footers and page numbers tagged across pages.
+ */
+import t from 'tap';
+import { orderDocument } from '../stages/order.js';
+import type { Item, PageRecord } from '../lib/records.js';
+import { group, item, pageRecord, texts, wordItems } from './helpers.js';
+
+/** A deterministic shuffle, so that the result cannot depend on the order runs arrive in. */
+function shuffle<T>(values: readonly T[]): T[] {
+  const out = [...values];
+  let seed = 12345;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A column of `rows` lines of `perLine` words named PREFIX<row>.<word>, starting at (x, y). */
+function column(prefix: string, x: number, y: number, rows: number, perLine = 9, size = 10): Item[][] {
+  const lines: Item[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const words = Array.from({ length: perLine }, (_, w) => `${prefix}${r}.${w}`);
+    lines.push(wordItems(words, x, y + r * 1.4 * size, size, 0.3));
+  }
+  return lines;
+}
+
+t.test('two columns under a full-width title: title, then the whole left column, then the right', async (t) => {
+  //   [            title, 57 … 537             ]
+  //   [left column 57 … ~261]   [right column 310 … ~514]
+  const title = item('A Title That Spans Both Columns', 57, 80, 20, { w: 480 });
+  const left = column('L', 57, 120, 8);
+  const right = column('R', 310, 120, 7);
+  const page = pageRecord('two', 1, { items: shuffle([title, ...left.flat(), ...right.flat()]) });
+  const { pages } = orderDocument(group([page]));
+  const items = pages[0]!.items!;
+  t.same(
+    texts(items),
+    [title.text, ...left.flat().map((i) => i.text), ...right.flat().map((i) => i.text)],
+    'title, left column line by line, right column line by line',
+  );
+  const blocks = items.map((i) => i.block);
+  t.ok(blocks.every((b) => typeof b === 'number'), 'every item has a block');
+  t.same(blocks, [...blocks].sort((a, b) => a! - b!), 'items are sorted by block');
+  const maxLeft = Math.max(...items.filter((i) => i.text.startsWith('L')).map((i) => i.block!));
+  const minRight = Math.min(...items.filter((i) => i.text.startsWith('R')).map((i) => i.block!));
+  t.ok(maxLeft < minRight, 'no left-column block comes after a right-column block');
+  t.notOk(items.some((i) => i.role), 'no furniture on a one-page body');
+});
+
+t.test('the reading order of a single column is top to bottom, whatever the input order', async (t) => {
+  const lines = column('C', 72, 100, 6, 6);
+  const page = pageRecord('one', 1, { items: shuffle(lines.flat()) });
+  const { pages } = orderDocument(group([page]));
+  t.same(texts(pages[0]!.items!), lines.flat().map((i) => i.text));
+});
+
+/** An A5 page with a running header, a body, and a footer line with the page number at its right. */
+function a5Page(n: number, extra: Item[] = []): PageRecord {
+  const header = wordItems(['Field', 'Notes', '—', 'Spring', 'Survey'], 140, 28, 9);
+  const body = column(`P${n}-`, 50, 100, 10, 7).flat();
+  const footer = wordItems(['Millbrook', 'Ponds', 'Report'], 50, 570, 9);
+  const number = item(String(n), 360, 570, 9);
+  return pageRecord('rh', n, { items: [...header, ...extra, ...body, ...footer, number] }, 420, 595);
+}
+
+t.test('running header, footer and page numbers on three pages get their roles; body and a one-off top line do not', async (t) => {
+  // On page 1 only, a line inside the top margin band that does not repeat: not a running header.
+  const oneOff = wordItems(['Chapter', 'One'], 50, 64, 10);
+  const { pages } = orderDocument(group([a5Page(1, oneOff), a5Page(2), a5Page(3)]));
+  t.equal(pages.length, 3);
+  for (const page of pages) {
+    const roleOf = (text: string): string | undefined => page.items!.find((i) => i.text === text)?.role;
+    t.equal(roleOf('Field'), 'header', `page ${page.page}: the running header`);
+    t.equal(roleOf('Survey'), 'header', `page ${page.page}: all of it`);
+    t.equal(roleOf('Millbrook'), 'footer', `page ${page.page}: the running footer`);
+    t.equal(roleOf(String(page.page)), 'page-number', `page ${page.page}: the bare page number`);
+    const body = page.items!.filter((i) => i.text.startsWith(`P${page.page}-`));
+    t.equal(body.length, 70);
+    t.notOk(body.some((i) => i.role), `page ${page.page}: body text has no role`);
+  }
+  const chapter = pages[0]!.items!.find((i) => i.text === 'Chapter');
+  t.equal(chapter?.role, undefined, 'a top-margin line that appears once is not furniture');
+});
+
+t.test('a bare page number at the foot of a single page is a page number; --no-furniture tags nothing', async (t) => {
+  const body = column('B', 72, 100, 5, 6).flat();
+  const page = pageRecord('pn', 1, { items: [...body, item('7', 290, 800, 10)] });
+  const tagged = orderDocument(group([page])).pages[0]!.items!;
+  t.equal(tagged.find((i) => i.text === '7')?.role, 'page-number');
+  const untagged = orderDocument(group([page]), { furniture: false }).pages[0]!.items!;
+  t.notOk(untagged.some((i) => i.role), 'with furniture off, no roles');
+});
+
+t.test('runs outside the page box are dropped, with a diagnostic that counts them', async (t) => {
+  const body = column('B', 72, 100, 3, 4).flat();
+  const outside = [item('ghost', -200, 100, 10), item('below', 72, 2000, 10)];
+  const result = orderDocument(group([pageRecord('out', 1, { items: [...body, ...outside] })]));
+  t.same(texts(result.pages[0]!.items!), body.map((i) => i.text));
+  t.match(result.diagnostics, [{ type: 'diagnostic', code: 'outside-page', count: 2, place: { page: 1 } }]);
+});
