@@ -1,0 +1,80 @@
+/**
+ * The stages run as separate processes joined by pipes give byte for byte the output of
+ * `extract`, which runs them in one process without the JSON round trip.
+ */
+import t from 'tap';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childEnv, cli, repoRoot, run, samplePdf, sampleNames } from './helpers.js';
+
+interface ChainResult {
+  codes: (number | null)[];
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `pdfpipe A | pdfpipe B | …` as separate processes, each one's stdout piped into the next
+ * one's stdin (through this process, which is what a shell's pipe does with fewer copies).
+ */
+function pipeChain(commands: readonly (readonly string[])[]): Promise<ChainResult> {
+  return new Promise((resolvePromise, reject) => {
+    const children: ChildProcess[] = commands.map((args) =>
+      spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] }),
+    );
+    children[0]!.stdin!.end();
+    children.forEach((child, i) => {
+      const next = children[i + 1];
+      if (next) {
+        // A reader that goes away early must not crash the test with EPIPE.
+        next.stdin!.on('error', () => undefined);
+        child.stdout!.pipe(next.stdin!);
+      }
+    });
+    const out: Buffer[] = [];
+    let stderr = '';
+    for (const child of children) child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    children.at(-1)!.stdout!.on('data', (c: Buffer) => out.push(c));
+    const codes = children.map(
+      (child) =>
+        new Promise<number | null>((res) => {
+          child.on('error', reject);
+          child.on('close', (code) => res(code));
+        }),
+    );
+    void Promise.all(codes).then((all) => resolvePromise({ codes: all, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+  });
+}
+
+t.test('parse | order | lines | paragraphs | serialize equals extract, for all samples together', async (t) => {
+  const files = sampleNames.map(samplePdf);
+  const [piped, direct] = await Promise.all([
+    pipeChain([['parse', ...files], ['order'], ['lines'], ['paragraphs'], ['serialize', '--blank-lines']]),
+    run(['extract', '--blank-lines', ...files]),
+  ]);
+  t.same(piped.codes, [0, 0, 0, 0, 0], piped.stderr);
+  t.equal(direct.code, 0, direct.stderr);
+  t.ok(direct.stdout.length > 5000, 'there is text to compare');
+  t.ok(piped.stdout === direct.stdout, 'byte-identical output');
+  if (piped.stdout !== direct.stdout) t.equal(piped.stdout, direct.stdout);
+});
+
+t.test('the same holds with a failed document among good ones', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-pipe-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const bad = join(dir, 'bad.pdf');
+  writeFileSync(bad, '%PDF-1.4\nthis is where the objects should be\n');
+  const files = [samplePdf('one-column'), bad, samplePdf('cjk')];
+  const [piped, direct] = await Promise.all([
+    pipeChain([['parse', ...files], ['order'], ['lines'], ['paragraphs'], ['serialize']]),
+    run(['extract', ...files]),
+  ]);
+  t.equal(direct.code, 1, 'extract: one document failed');
+  t.equal(piped.codes[0], 1, 'parse: one document failed');
+  t.equal(piped.codes[4], 1, 'serialize: one document failed');
+  t.ok(piped.stdout === direct.stdout, 'byte-identical output');
+  t.match(piped.stderr, /bad: corrupt/);
+  t.match(direct.stderr, /bad: corrupt/);
+});
