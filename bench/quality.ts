@@ -176,7 +176,8 @@ async function main(): Promise<number> {
     const ours = join(tmp, 'pdfpipe');
     const inputs = docs ? docs.map((d) => join(dir, `${d}.pdf`)).filter((p) => existsSync(p)) : [dir];
     const extract = await run(process.execPath, [CLI, 'extract', '--blank-lines', '--out-dir', ours, ...inputs]);
-    const failures = extract.stderr.split('\n').filter((l) => l.startsWith('pdfpipe: ')).length;
+    // serialize reports each failed document on stderr as "pdfpipe: ID: CODE: message".
+    const failures = extract.stderr.split('\n').filter((l) => /^pdfpipe: .+: [a-z-]+: /.test(l)).length;
     process.stdout.write(`pdfpipe extract: exit ${extract.code}, ${extract.seconds.toFixed(1)} s, ${failures} documents failed\n`);
     if (extract.code > 1) {
       process.stderr.write(extract.stderr);
