@@ -136,3 +136,11 @@ t.test('parsing works with source maps enabled (node --enable-source-maps)', asy
   t.equal(result.code, 0, result.stderr);
   t.same(parseLines(result.stdout).map((r) => r.type), ['doc', 'page', 'end']);
 });
+
+t.test('`parse -` reads one PDF from stdin', async (t) => {
+  const result = await run(['parse', '-'], readFileSync(samplePdf('cjk')));
+  t.equal(result.code, 0, result.stderr);
+  const records = parseLines(result.stdout);
+  t.same(records.map((r) => r.type), ['doc', 'page', 'end']);
+  t.match(records[0], { type: 'doc', id: 'stdin' });
+});
