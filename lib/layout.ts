@@ -29,6 +29,23 @@ export function boxOf(items: readonly Item[]): Box {
   return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
 }
 
+/** The smallest box around boxes. */
+export function unionBox(boxes: readonly Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+}
+
+/** The value that occurs most often ('' for none). */
+export function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

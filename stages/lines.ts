@@ -12,7 +12,7 @@
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
 import { pageTransform } from '../lib/stage.js';
-import { boxOf, groupRows, isCjkBoundary, median, right, ROW_DEFAULTS } from '../lib/layout.js';
+import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
 
@@ -63,12 +63,6 @@ function lineDirection(items: readonly Item[]): Direction {
   }
   return rtl > ltr ? 'rtl' : 'ltr';
 }
-
-const mostCommon = (values: readonly string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-};
 
 /** Spacing accents that some generators (groff, old TeX) draw as separate glyphs over a letter. */
 const COMBINING: Record<string, string> = {

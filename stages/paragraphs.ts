@@ -12,8 +12,8 @@
  * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
  */
 import { documentTransform, type DocumentGroup } from '../lib/stage.js';
-import { median } from '../lib/layout.js';
-import { FURNITURE_ROLES, type Block, type Box, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
+import { median, mostCommon, unionBox } from '../lib/layout.js';
+import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
 
 export interface ParagraphsOptions {
@@ -115,14 +115,6 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
   return { text, inferred };
 }
 
-function unionBox(boxes: readonly Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x));
-  const y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
-}
 
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptions): Line[][] {
@@ -152,12 +144,6 @@ export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptio
   }
   return paragraphs;
 }
-
-const mostCommon = (values: readonly string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-};
 
 /** The size of body text: the size that carries most characters. */
 export function bodySize(lines: readonly Line[]): number {
