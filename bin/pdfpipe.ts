@@ -12,6 +12,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   lines: () => import('../stages/lines.js'),
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
+  join: () => import('../stages/join.js'),
+  langid: () => import('../stages/langid.js'),
 };
 
 async function help(): Promise<string> {

@@ -12,12 +12,16 @@ import * as orderStage from '../stages/order.js';
 import * as linesStage from '../stages/lines.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
+import * as joinStage from '../stages/join.js';
+import * as langidStage from '../stages/langid.js';
 
 export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &
   linesStage.LinesOptions &
   paragraphsStage.ParagraphsOptions &
-  serializeStage.SerializeOptions;
+  serializeStage.SerializeOptions &
+  joinStage.JoinOptions &
+  langidStage.LangidOptions;
 
 export const DEFAULTS: ExtractOptions = {
   ...parseStage.DEFAULTS,
@@ -25,6 +29,8 @@ export const DEFAULTS: ExtractOptions = {
   ...linesStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
+  ...joinStage.DEFAULTS,
+  ...langidStage.DEFAULTS,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -33,6 +39,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...linesStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
+  ...joinStage.OPTIONS,
+  ...langidStage.OPTIONS,
 ];
 
 /** The record stages of the chain, from PDF inputs to blocks. */
@@ -42,6 +50,8 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     orderStage.order(options),
     linesStage.lines(options),
     paragraphsStage.paragraphs(options),
+    joinStage.join(options),
+    langidStage.langid(options),
   ];
 }
 
@@ -88,7 +98,7 @@ export async function* extract(
 }
 
 export const USAGE = 'pdfpipe extract [options] FILE|DIR|- ...  (or pdf records on stdin)';
-export const SUMMARY = 'Runs parse → order → lines → paragraphs → serialize in one process.';
+export const SUMMARY = 'Runs parse → order → lines → paragraphs → join → langid → serialize in one process.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, positionals, help } = parseArgs(argv, OPTIONS, DEFAULTS);

@@ -11,29 +11,48 @@ import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/records.js';
+import { documentHtml } from '../lib/formats/html.js';
+import { sentences } from '../lib/sentences.js';
 
 export interface SerializeOptions {
-  format: 'text' | 'ndjson';
+  format: 'text' | 'ndjson' | 'html';
   /** Separate paragraphs by a blank line instead of a line break. */
   blankLines: boolean;
   /** Keep running headers, footers and page numbers in text output. */
   keepFurniture: boolean;
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
+  /** Text: one sentence per line. */
+  sentences: boolean;
+  /** HTML: `<br />` after every line. */
+  keepbrtags: boolean;
+  /** HTML: the PDF's permissions in the head. */
+  getperms: boolean;
 }
 
-export const DEFAULTS: SerializeOptions = { format: 'text', blankLines: false, keepFurniture: false, outDir: '' };
+export const DEFAULTS: SerializeOptions = {
+  format: 'text',
+  blankLines: false,
+  keepFurniture: false,
+  outDir: '',
+  sentences: false,
+  keepbrtags: false,
+  getperms: false,
+};
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'format', type: 'string', choices: ['text', 'ndjson'], description: 'output format' },
+  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'html'], description: 'output format (html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
   { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
+  { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },
+  { key: 'keepbrtags', type: 'boolean', description: 'html: <br /> after every line' },
+  { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
 ];
 
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = { ...DEFAULTS, ...partial };
-  if (!['text', 'ndjson'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  if (!['text', 'ndjson', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
 
@@ -42,6 +61,7 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
   const options = normalizeOptions(partial);
   const paragraphs: string[] = [];
   const footnotes: string[] = [];
+  const langs = new Map<number, string>();
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
@@ -50,21 +70,23 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
       if (block.role === 'footnote') {
         footnotes.push(text);
       } else if (block.continues && paragraphs.length > 0) {
-        paragraphs[paragraphs.length - 1] = joinRunOn(paragraphs[paragraphs.length - 1]!, text);
+        paragraphs[paragraphs.length - 1] = joinRunOn(paragraphs[paragraphs.length - 1]!, text, block.joiner);
       } else {
         paragraphs.push(text);
       }
+      if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
     }
   }
-  const all = [...paragraphs, ...footnotes];
+  let all = [...paragraphs, ...footnotes];
+  if (options.sentences) all = all.map((p, i) => sentences(p, langs.get(i) ?? 'und').join('\n'));
   if (all.length === 0) return '';
   return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
 }
 
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
-function joinRunOn(before: string, after: string): string {
+function joinRunOn(before: string, after: string, joiner = ' '): string {
   if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
-  return `${before} ${after}`;
+  return `${before}${joiner}${after}`;
 }
 
 /** Collects each document's pages and writes it when its outcome arrives. */
@@ -103,6 +125,17 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           pages = [];
         } else if (record.type === 'page' && doc && record.doc === doc.id) {
           pages.push(record);
+        } else if ((record.type === 'end' || record.type === 'error') && options.format === 'html') {
+          const html = documentHtml(doc?.id === record.doc ? doc : null, pages, record, options);
+          doc = null;
+          pages = [];
+          if (options.outDir) {
+            await write(record.doc, 'html', html);
+            return '';
+          }
+          const out = (first ? '' : '\f\n') + html;
+          first = false;
+          return out;
         } else if (record.type === 'end' || record.type === 'error') {
           const text = record.type === 'end' ? documentText(pages, options) : '';
           doc = null;

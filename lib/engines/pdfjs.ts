@@ -203,6 +203,7 @@ export async function* extractRecords(
       encrypted: Boolean((metadata?.info as Record<string, unknown> | undefined)?.EncryptFilterName),
       engine: `pdfjs ${pdfjs.version}${splitRuns ? ' split-runs' : ''}`,
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
+      permissions: await doc.getPermissions().catch(() => null),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     for (let n = 1; n <= doc.numPages; n++) {

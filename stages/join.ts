@@ -1,0 +1,196 @@
+/**
+ * join: decides, at every page, column or box break, whether the paragraph after the break runs
+ * on from the one before it (one sentence, one paragraph) — and writes the decision as the block's
+ * `continues`, with the rule that made it (`joinRule`) and what goes between (`joiner`).
+ *
+ * `paragraphs` guesses run-ons with a loose test; join re-decides every pair of body paragraphs
+ * separated by a break, in this order:
+ *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
+ *      join, `join_words` makes one — the set of the pair's language first, then `common`;
+ *   2. with a language model (`lm`, an ARPA file, or any model given to the library), the margin of
+ *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
+ *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
+ *      the right part starts lowercase. In scripts without case, "starts lowercase" becomes
+ *      "the left paragraph's last line runs to its far edge" (it was cut by the break, not ended).
+ * Headings, list items, footnotes and page furniture never join, and furniture between two body
+ * paragraphs (a running header) does not separate them.
+ *
+ * Works per document: a break can fall between pages.
+ */
+import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
+import { ArpaModel, joinMargin, ModelError, type JoinModel } from '../lib/join-lm.js';
+import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
+import { FURNITURE_ROLES, type Block, type Line, type PageRecord } from '../lib/records.js';
+
+export interface JoinOptions {
+  /** A rules file in PDFExtract.json's format; '' uses pdfpipe's built-in rules. */
+  joinRules: string;
+  /** Language whose rules apply when blocks carry no `lang`; '' detects the document's. */
+  joinLang: string;
+  /** An ARPA n-gram model for the join decision; '' decides without a model. */
+  lm: string;
+  /** Join when the model's margin (log10 odds of running on) is above this. */
+  lmThreshold: number;
+  /** Words of context on each side of the break given to the model. */
+  lmContext: number;
+  /** A last line ending within this × font size of the paragraph's far edge is full. */
+  fullLine: number;
+}
+
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', lm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5 };
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
+  { key: 'joinLang', type: 'string', description: "language of the join rules when blocks have none ('' = detect)" },
+  { key: 'lm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
+  { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
+  { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
+  { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
+];
+
+/** Options with the rules and model loaded (loading errors are usage errors: nothing can run). */
+export interface ResolvedJoinOptions extends JoinOptions {
+  rules: JoinRules;
+  model: JoinModel | null;
+}
+
+export function normalizeOptions(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): ResolvedJoinOptions {
+  const options = { ...DEFAULTS, ...partial };
+  if (options.joinLang && !isKnownLanguage(options.joinLang)) {
+    throw new UsageError(`Unknown language code "${options.joinLang}", expected ISO 639-1 or 639-3`);
+  }
+  let rules = partial.rules;
+  let model = partial.model ?? null;
+  try {
+    rules ??= options.joinRules ? loadJoinRules(options.joinRules) : defaultJoinRules();
+    if (!model && options.lm) model = { forward: ArpaModel.load(options.lm) };
+  } catch (error) {
+    if (error instanceof JoinConfigError || error instanceof ModelError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { ...options, rules, model };
+}
+
+/** A join decision for one break. */
+export interface JoinDecision {
+  join: boolean;
+  rule: string;
+  joiner: string;
+}
+
+const SENTENCE_FINAL = /[.!?\u2026\u3002\uff01\uff1f\u0964\u0965\u061f\u06d4\u037e]['"\u2019\u201d\u00bb)\]]*$/u;
+const STARTS_LOWER = /^['"\u2018\u201c\u00ab(]*\p{Ll}/u;
+const STARTS_UNCASED = /^['"\u2018\u201c\u00ab(]*[\p{L}\p{M}]/u;
+const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
+
+/** Everything `decide` needs to know about the left side of a break. */
+export interface BreakContext {
+  /** Language whose rules apply. */
+  lang: string;
+  /** Whether the left paragraph's last line runs to its far edge (null when unknown). */
+  lastLineFull: boolean | null;
+}
+
+/** The join decision for left and right text across a break (pure). */
+export function decide(left: string, right: string, context: BreakContext, options: ResolvedJoinOptions): JoinDecision {
+  const l = left.trim();
+  const r = right.trim();
+  const verdict = applyJoinRules(options.rules, context.lang, l, r);
+  if (verdict) return { join: verdict.join, rule: verdict.rule, joiner: verdict.join ? verdict.joiner : ' ' };
+  if (options.model) {
+    const margin = joinMargin(options.model, l, r, options.lmContext);
+    return { join: margin > options.lmThreshold, rule: 'lm', joiner: ' ' };
+  }
+  if (SENTENCE_FINAL.test(l)) return { join: false, rule: 'sentence-end', joiner: ' ' };
+  const first = /[\p{L}\p{M}]/u.exec(r)?.[0] ?? '';
+  if (HAS_CASE.test(first)) return { join: STARTS_LOWER.test(r), rule: 'pdf2xml', joiner: ' ' };
+  return { join: STARTS_UNCASED.test(r) && context.lastLineFull === true, rule: 'pdf2xml-uncased', joiner: ' ' };
+}
+
+/** Each block's lines, recovered from the page's lines and the blocks' line counts (null when they disagree). */
+export function linesOfBlocks(page: PageRecord): Line[][] | null {
+  const lines = page.lines ?? [];
+  const blocks = page.blocks ?? [];
+  if (blocks.reduce((n, b) => n + b.lines, 0) !== lines.length) return null;
+  let at = 0;
+  return blocks.map((b) => lines.slice(at, (at += b.lines)));
+}
+
+/**
+ *   ┌──────────────────────┐
+ *   │ text text text text  │   full: the last line reaches the far edge, within
+ *   │ text text text text ─┼─→ `fullLine` × size, so the break cut the paragraph
+ *   └──────────────────────┘
+ */
+function lastLineFull(block: Block, lines: readonly Line[] | undefined, fullLine: number): boolean | null {
+  if (!lines || lines.length < 2) return null;
+  const last = lines[lines.length - 1]!;
+  const tolerance = fullLine * block.size;
+  if (block.dir === 'rtl') return last.box.x <= block.box.x + tolerance;
+  return last.box.x + last.box.w >= block.box.x + block.box.w - tolerance;
+}
+
+const joinable = (block: Block): boolean => block.role === 'body';
+
+/** The pure core: join decisions for one document. */
+export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): { pages: PageRecord[] } {
+  const options = normalizeOptions(partial);
+  const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
+  const docLang = documentLanguage(group, pages, options.joinLang);
+  let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined } | null = null;
+  for (const page of pages) {
+    const lines = linesOfBlocks(page);
+    page.blocks.forEach((block, index) => {
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
+      const own = lines?.[index];
+      const layoutBlock = own?.[0]?.block;
+      if (previous && joinable(block) && joinable(previous.block)) {
+        const atBreak = previous.page !== page.page || block.continues || (layoutBlock !== undefined && layoutBlock !== previous.layoutBlock);
+        if (atBreak) {
+          const context = {
+            lang: block.lang ?? previous.block.lang ?? docLang,
+            lastLineFull: lastLineFull(previous.block, previous.lines, options.fullLine),
+          };
+          const decision = decide(previous.block.text, block.text, context, options);
+          block.continues = decision.join;
+          block.joinRule = decision.rule;
+          if (decision.join && decision.joiner !== ' ') block.joiner = decision.joiner;
+        }
+      } else if (block.continues) {
+        block.continues = false;
+        block.joinRule = 'not-body';
+      }
+      previous = { block, lines: own ?? undefined, page: page.page, layoutBlock: own?.[own.length - 1]?.block };
+    });
+  }
+  return { pages };
+}
+
+/** The language of the rules: the option, else the document's body text identified, else /Lang. */
+function documentLanguage(group: DocumentGroup, pages: readonly { blocks: Block[] }[], forced: string): string {
+  if (forced) return toIso6391(toFrancCode(forced)!);
+  const text = pages.flatMap((p) => p.blocks.filter(joinable).map((b) => b.text)).join('\n');
+  const declared = group.doc.meta?.lang ?? null;
+  const prior = declared && isKnownLanguage(declared) ? toIso6391(toFrancCode(declared)!) : null;
+  const found = identify(text, { candidates: DEFAULT_CANDIDATES, prior, priorRatio: 0.9, minLetters: 20, fallback: prior ?? 'und' });
+  return found;
+}
+
+export function join(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}) {
+  const options = normalizeOptions(partial);
+  return documentTransform('join', (group) => joinDocument(group, options));
+}
+
+export const USAGE = 'pdfpipe join [options] < blocks.ndjson';
+export const SUMMARY = 'Decides whether paragraphs split by a page, column or box break run on (rules, a language model, or pdf2xml\'s rule).';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  return runFilter({ stage: 'join', transforms: [join(options)] });
+}
