@@ -28,8 +28,8 @@ function endsWithAbbreviation(before: string, abbreviations: ReadonlySet<string>
   const trimmed = before.trimEnd();
   if (!trimmed.endsWith('.')) return false;
   const body = trimmed.slice(0, -1);
-  // A single capital letter: an initial ("J. Smith").
-  if (/(?:^|[\s(])\p{Lu}$/u.test(body)) return true;
+  // A single letter: an initial ("J. Smith") or part of an abbreviation ("z. B.", "p. ex.").
+  if (/(?:^|[\s(.])\p{L}$/u.test(body)) return true;
   for (const size of [3, 2, 1]) {
     const words = body.split(/\s+/u).slice(-size).join(' ').toLowerCase();
     const word = words.replace(/^[("'\u201c\u00ab]+/u, '');

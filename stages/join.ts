@@ -10,8 +10,9 @@
  *   2. with a language model (`lm`, an ARPA file, or any model given to the library), the margin of
  *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
  *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
- *      the right part starts lowercase. In scripts without case, "starts lowercase" becomes
- *      "the left paragraph's last line runs to its far edge" (it was cut by the break, not ended).
+ *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
+ *      or in a script without case joins when the left paragraph's last line runs to its far edge
+ *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
  * paragraphs (a running header) does not separate them.
  *
@@ -105,7 +106,11 @@ export function decide(left: string, right: string, context: BreakContext, optio
   }
   if (SENTENCE_FINAL.test(l)) return { join: false, rule: 'sentence-end', joiner: ' ' };
   const first = /[\p{L}\p{M}]/u.exec(r)?.[0] ?? '';
-  if (HAS_CASE.test(first)) return { join: STARTS_LOWER.test(r), rule: 'pdf2xml', joiner: ' ' };
+  if (HAS_CASE.test(first)) {
+    if (STARTS_LOWER.test(r)) return { join: true, rule: 'pdf2xml', joiner: ' ' };
+    // A capital after a cut-off last line: a name or a noun carrying on the sentence.
+    return { join: context.lastLineFull === true && /\p{Ll}$/u.test(l), rule: 'full-line', joiner: ' ' };
+  }
   return { join: STARTS_UNCASED.test(r) && context.lastLineFull === true, rule: 'pdf2xml-uncased', joiner: ' ' };
 }
 
