@@ -129,7 +129,7 @@ export function applyJoinRules(rules: JoinRules, lang: string, left: string, rig
  * pdfpipe's own default rules, in the configuration format. `common`: a break after `?`/`!` or
  * before a bullet is a sentence end; a trailing comma, semicolon, colon or ampersand continues.
  * Per language: the sentence-final marks of scripts that do not use `.`/`?`/`!`, German nouns
- * (capitalised words) continuing a sentence, the Greek question mark.
+ * (capitalised words) after an article or preposition, the Greek question mark.
  */
 export const DEFAULT_RULES_CONFIG = {
   language: [
@@ -154,7 +154,15 @@ export const DEFAULT_RULES_CONFIG = {
     { name: 'el', config: { absolute_eof: [['.*[;\\u037e]', '']] } },
     {
       name: 'de',
-      config: { join_words: [['.*[a-z\\u00df-\\u00ff]', '[A-Z\\u00c4\\u00d6\\u00dc][a-z\\u00df-\\u00ff]+(\\s.*)?', ' ']] },
+      config: {
+        join_words: [
+          [
+            '.*\\s(der|die|das|des|dem|den|ein|eine|einer|eines|einem|einen|und|oder|von|vom|zu|zum|zur|mit|f\u00fcr|auf|im|am|bei|nach|\u00fcber|unter|durch|gegen|ohne|um|aus|vor|seiner|ihrer|jeder|jede|jedes|aller|keine)',
+            '[A-Z\\u00c4\\u00d6\\u00dc][a-z\\u00df-\\u00ff]+(\\s.*)?',
+            ' ',
+          ],
+        ],
+      },
     },
   ],
 };

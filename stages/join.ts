@@ -5,6 +5,7 @@
  *
  * `paragraphs` guesses run-ons with a loose test; join re-decides every pair of body paragraphs
  * separated by a break, in this order:
+ *   0. a left paragraph whose last line stops short of its other lines ended there (no join);
  *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
  *   2. with a language model (`lm`, an ARPA file, or any model given to the library), the margin of
@@ -86,12 +87,15 @@ const STARTS_LOWER = /^['"\u2018\u201c\u00ab(]*\p{Ll}/u;
 const STARTS_UNCASED = /^['"\u2018\u201c\u00ab(]*[\p{L}\p{M}]/u;
 const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
 
+/** `full`: to the far edge; `short`: shorter than every other line; `between`: neither. */
+export type LastLine = 'full' | 'short' | 'between' | null;
+
 /** Everything `decide` needs to know about the left side of a break. */
 export interface BreakContext {
   /** Language whose rules apply. */
   lang: string;
-  /** Whether the left paragraph's last line runs to its far edge (null when unknown). */
-  lastLineFull: boolean | null;
+  /** How the left paragraph's last line ends (null when unknown: one line, or lines not matched). */
+  lastLine: LastLine;
 }
 
 /** The join decision for left and right text across a break (pure). */
@@ -99,6 +103,9 @@ export function decide(left: string, right: string, context: BreakContext, optio
   const l = left.trim();
   const r = right.trim();
   const verdict = applyJoinRules(options.rules, context.lang, l, r);
+  if (verdict && !verdict.join) return { join: false, rule: verdict.rule, joiner: ' ' };
+  // Text fills its lines until a paragraph ends: a short last line ended the paragraph.
+  if (context.lastLine === 'short') return { join: false, rule: 'short-line', joiner: ' ' };
   if (verdict) return { join: verdict.join, rule: verdict.rule, joiner: verdict.join ? verdict.joiner : ' ' };
   if (options.model) {
     const margin = joinMargin(options.model, l, r, options.lmContext);
@@ -109,9 +116,9 @@ export function decide(left: string, right: string, context: BreakContext, optio
   if (HAS_CASE.test(first)) {
     if (STARTS_LOWER.test(r)) return { join: true, rule: 'pdf2xml', joiner: ' ' };
     // A capital after a cut-off last line: a name or a noun carrying on the sentence.
-    return { join: context.lastLineFull === true && /\p{Ll}$/u.test(l), rule: 'full-line', joiner: ' ' };
+    return { join: context.lastLine === 'full' && /\p{Ll}$/u.test(l), rule: 'full-line', joiner: ' ' };
   }
-  return { join: STARTS_UNCASED.test(r) && context.lastLineFull === true, rule: 'pdf2xml-uncased', joiner: ' ' };
+  return { join: STARTS_UNCASED.test(r) && context.lastLine === 'full', rule: 'pdf2xml-uncased', joiner: ' ' };
 }
 
 /** Each block's lines, recovered from the page's lines and the blocks' line counts (null when they disagree). */
@@ -125,16 +132,24 @@ export function linesOfBlocks(page: PageRecord): Line[][] | null {
 
 /**
  *   ┌──────────────────────┐
- *   │ text text text text  │   full: the last line reaches the far edge, within
- *   │ text text text text ─┼─→ `fullLine` × size, so the break cut the paragraph
+ *   │ text text text text  │   full: the last line reaches the block's far edge (within
+ *   │ text text text text ─┼─→ `fullLine` × size): the break cut the paragraph.
+ *   │ text text text te    │   short: it stops before the shortest of the other lines
+ *   │ text text            │   (ragged text sets its own bar): the paragraph ended there.
  *   └──────────────────────┘
  */
-function lastLineFull(block: Block, lines: readonly Line[] | undefined, fullLine: number): boolean | null {
+function lastLineOf(block: Block, lines: readonly Line[] | undefined, fullLine: number): LastLine {
   if (!lines || lines.length < 2) return null;
   const last = lines[lines.length - 1]!;
+  const others = lines.slice(0, -1);
   const tolerance = fullLine * block.size;
-  if (block.dir === 'rtl') return last.box.x <= block.box.x + tolerance;
-  return last.box.x + last.box.w >= block.box.x + block.box.w - tolerance;
+  if (block.dir === 'rtl') {
+    if (last.box.x <= block.box.x + tolerance) return 'full';
+    return last.box.x > Math.max(...others.map((l) => l.box.x)) + tolerance ? 'short' : 'between';
+  }
+  const end = last.box.x + last.box.w;
+  if (end >= block.box.x + block.box.w - tolerance) return 'full';
+  return end < Math.min(...others.map((l) => l.box.x + l.box.w)) - tolerance ? 'short' : 'between';
 }
 
 const joinable = (block: Block): boolean => block.role === 'body';
@@ -156,7 +171,7 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
         if (atBreak) {
           const context = {
             lang: block.lang ?? previous.block.lang ?? docLang,
-            lastLineFull: lastLineFull(previous.block, previous.lines, options.fullLine),
+            lastLine: lastLineOf(previous.block, previous.lines, options.fullLine),
           };
           const decision = decide(previous.block.text, block.text, context, options);
           block.continues = decision.join;

@@ -57,21 +57,22 @@ t.test('bad configurations name the problem', async (t) => {
 
 t.test('pdf2xml rule: no sentence-final mark and a lowercase start join; the full-line extension', async (t) => {
   const options = normalizeOptions({ rules: parseJoinRules({ language: [] }) });
-  const open = { lang: 'en', lastLineFull: null };
+  const open = { lang: 'en', lastLine: null };
   t.equal(decide('the boats came in with the', 'morning tide', open, options).join, true);
   t.equal(decide('the boats came in.', 'morning tide', open, options).join, false);
   t.equal(decide('the boats came in with the', 'Morning Tide', open, options).join, false);
-  t.equal(decide('the boats came in with the', 'Morning Tide', { lang: 'en', lastLineFull: true }, options).join, true);
-  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLineFull: true }, options).join, true);
-  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLineFull: false }, options).join, false);
+  t.equal(decide('the boats came in with the', 'Morning Tide', { lang: 'en', lastLine: 'full' }, options).join, true);
+  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'full' }, options).join, true);
+  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'between' }, options).join, false);
+  t.same(decide('the boats came in with the', 'morning tide', { lang: 'en', lastLine: 'short' }, options), { join: false, rule: 'short-line', joiner: ' ' }, 'a short last line ended the paragraph');
 });
 
 t.test('default rules: per-language sentence ends and German nouns', async (t) => {
   const options = normalizeOptions();
-  const open = { lang: 'de', lastLineFull: null };
+  const open = { lang: 'de', lastLine: null };
   t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', open, options).join, true, 'a German noun carries on');
-  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', { lang: 'en', lastLineFull: null }, options).join, false);
-  t.equal(decide('बाज़ार सुबह खुलता है।', 'मछुआरे', { lang: 'hi', lastLineFull: true }, options).join, false);
+  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', { lang: 'en', lastLine: null }, options).join, false);
+  t.equal(decide('बाज़ार सुबह खुलता है।', 'मछुआरे', { lang: 'hi', lastLine: 'full' }, options).join, false);
   t.equal(defaultJoinRules().has('hi'), true);
 });
 
@@ -107,7 +108,7 @@ t.test('language model: ARPA back-off scores and the join margin', async (t) => 
   t.ok(joinMargin({ forward: model }, 'the red', 'house', 3) > 0, 'mid-phrase: run on');
   t.ok(joinMargin({ forward: model }, 'the red house', 'the red boat', 3) < 0, 'after a phrase end: break');
   const options = normalizeOptions({ rules: parseJoinRules({ language: [] }), model: { forward: model } });
-  t.same(decide('the red', 'house', { lang: 'en', lastLineFull: null }, options), { join: true, rule: 'lm', joiner: ' ' });
+  t.same(decide('the red', 'house', { lang: 'en', lastLine: null }, options), { join: true, rule: 'lm', joiner: ' ' });
   t.throws(() => new ArpaModel('not a model'), ModelError);
 });
 
