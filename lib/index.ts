@@ -4,10 +4,16 @@ import { lines } from '../stages/lines.js';
 import { paragraphs } from '../stages/paragraphs.js';
 import { parse } from '../stages/parse.js';
 import { serialize } from '../stages/serialize.js';
+import { join } from '../stages/join.js';
+import { langid } from '../stages/langid.js';
 
 export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './extract.js';
 export { parseNdjson, stringifyNdjson } from './ndjson.js';
 export * from './records.js';
+export { ArpaModel, joinMargin, type JoinModel, type SequenceScorer } from './join-lm.js';
+export { parseJoinRules, loadJoinRules, type JoinRules } from './join-rules.js';
+export { documentHtml } from './formats/html.js';
+export { sentences } from './sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, paragraphs, serialize };
+export const stages = { parse, order, lines, paragraphs, serialize, join, langid };

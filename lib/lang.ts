@@ -8,6 +8,7 @@
  * takes the prior of its script, or `und`. Codes are ISO 639-1 where one exists, else ISO 639-3.
  */
 import { franc, francAll } from 'franc';
+import { data as profilesByScript } from 'franc/data.js';
 import { iso6393 } from 'iso-639-3';
 
 const TO_639_1 = new Map<string, string>();
@@ -92,12 +93,48 @@ export function identify(raw: string, options: IdentifyOptions): string {
   const scores = francAll(sample, { minLength: 10, ...(only.length > 0 ? { only } : {}) });
   const best = scores[0];
   if (!best || best[0] === 'und') return options.fallback;
+  // franc always names a language; text that is no language (a garbled text layer) must not get one.
+  if (garbled(text, best[0])) return 'und';
   const prior = options.prior ? toFrancCode(options.prior) : null;
   if (prior) {
     const priorScore = scores.find(([code]) => code === prior)?.[1];
     if (priorScore !== undefined && priorScore >= options.priorRatio * best[1]) return toIso6391(prior);
   }
   return toIso6391(best[0]);
+}
+
+const PROFILES = new Map<string, Set<string>>();
+for (const languages of Object.values(profilesByScript as Record<string, Record<string, string>>)) {
+  for (const [code, trigrams] of Object.entries(languages)) PROFILES.set(code, new Set(trigrams.split('|')));
+}
+
+/** Share of a text's letter trigrams (franc's padding and lower-casing) found in a language's profile. */
+export function profileCoverage(text: string, code: string): number | null {
+  const profile = PROFILES.get(code);
+  if (!profile) return null;
+  const clean = ` ${text.toLowerCase().replace(/[\u0021-\u0040]+/gu, ' ').replace(/\s+/gu, ' ').trim()} `;
+  let hits = 0;
+  let count = 0;
+  for (let i = 0; i + 3 <= clean.length; i++, count++) if (profile.has(clean.slice(i, i + 3))) hits++;
+  return count === 0 ? 0 : hits / count;
+}
+
+/** Below this share of profile trigrams, a text is not in the language franc picked (real text: 0.25 and up). */
+const MIN_COVERAGE = 0.06;
+
+/**
+ * True when a text cannot be language: almost none of its trigrams are in the profile of the
+ * language franc picked (text decoded with the wrong 8-bit table), or, in a cased script, a
+ * third of its words switch from lower to upper case inside the word (glyphs mapped to the
+ * wrong letters).
+ */
+export function garbled(text: string, code: string): boolean {
+  const coverage = profileCoverage(text, code);
+  if (coverage !== null && coverage < MIN_COVERAGE) return true;
+  const words = text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
+  if (words.length < 3) return false;
+  const switching = words.filter((w) => /\p{Ll}\p{Lu}/u.test(w)).length;
+  return switching / words.length > 0.3;
 }
 
 /** franc's plain answer for a text (639-3), for callers that want no candidates or priors. */

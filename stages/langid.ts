@@ -5,7 +5,8 @@
  * Blocks long enough to judge are identified with franc (lib/lang.ts) among the candidate
  * languages, with the PDF's /Lang as the prior. The document's languages are then counted by
  * characters; a block too short to judge takes the language its script has in this document (or
- * /Lang), or `und` when nothing says — never a guess. Inside a block, runs of another script
+ * /Lang), or `und` when nothing says — never a guess. Garbled text (a wrong 8-bit table, glyphs
+ * mapped to the wrong letters) is `und` too. Inside a block, runs of another script
  * (Latin names in Arabic or Hebrew text) get their own language as `spans`: franc's when the run
  * is long enough, else the language that script has elsewhere in the document, else, for Latin
  * runs, `embeddedLatin` (English by default: names and terms quoted in Latin letters inside

@@ -26,6 +26,15 @@ t.test('identify: ISO 639-1 codes, candidates keep small languages from winning,
   t.equal(toIso6391('und'), 'und');
 });
 
+t.test('garbled text (wrong 8-bit table, wrong glyph map) is und, not a confident guess', async (t) => {
+  const base = { candidates: DEFAULT_CANDIDATES, prior: null, priorRatio: 0.9, minLetters: 20, fallback: 'und' };
+  // Cyrillic bytes read as Latin-1, and Cyrillic glyphs mapped to Greek letters.
+  const latin1 = Buffer.from('Рыбацкие лодки вернулись в гавань до рассвета, и рынок открылся.', 'utf8').toString('latin1');
+  t.equal(identify(latin1, base), 'und');
+  t.equal(identify('ΌέΛέηκ ΛΡΟζΤβΠΦΩΝ ΠΥΟΩΦΡ ΠΨΩΜΦΛΟΛ έηΝάΠΧΣ ΪΫΛΝΛΧ ΣΣΝάΠΧΣάΝ ΩΜΩΟΛΧΣ', base), 'und');
+  t.equal(identify(english, base), 'en', 'real text is not garbled');
+});
+
 t.test('a document: short blocks take the language of their script; Latin runs in Arabic are spans', async (t) => {
   const page = pageRecord('l', 1, {
     blocks: [block(german), block('Kapitel 2', { role: 'heading' }), block(german.toUpperCase().slice(0, 8)), block(`${arabic} شركة Siemens في المدينة.`, { dir: 'rtl' })],
@@ -69,7 +78,10 @@ t.test('ground truth: the primary language of every document; English in mixed A
   let right = 0;
   for (const doc of docs) {
     const meta = JSON.parse(readFileSync(join(gt, `${doc.id}.json`), 'utf8')) as { primary_language: string; languages: string[] };
-    if (garbled.has(doc.id)) continue;
+    if (garbled.has(doc.id)) {
+      t.equal(doc.lang, 'und', `${doc.id}: a garbled text layer has no language, not a wrong one`);
+      continue;
+    }
     t.equal(doc.lang, meta.primary_language, `${doc.id}: primary language`);
     if (doc.lang === meta.primary_language) right++;
     if (meta.languages.includes('en') && meta.primary_language !== 'en') {
