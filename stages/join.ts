@@ -15,7 +15,8 @@
  *      or in a script without case joins when the left paragraph's last line runs to its far edge
  *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
- * paragraphs (a running header) does not separate them.
+ * paragraphs (a running header) does not separate them. Inside one layout block, where
+ * `paragraphs` decides, join only mends a split that cut a sentence (`within`).
  *
  * Works per document: a break can fall between pages.
  */
@@ -39,9 +40,11 @@ export interface JoinOptions {
   lmContext: number;
   /** A last line ending within this × font size of the paragraph's far edge is full. */
   fullLine: number;
+  /** Also mend paragraph splits inside a layout block that cut a sentence. */
+  within: boolean;
 }
 
-export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', lm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5 };
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', lm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
@@ -50,6 +53,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
   { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
   { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
+  { key: 'within', type: 'boolean', description: 'also mend splits inside a layout block that cut a sentence' },
 ];
 
 /** Options with the rules and model loaded (loading errors are usage errors: nothing can run). */
@@ -138,7 +142,7 @@ export function linesOfBlocks(page: PageRecord): Line[][] | null {
  *   │ text text            │   (ragged text sets its own bar): the paragraph ended there.
  *   └──────────────────────┘
  */
-function lastLineOf(block: Block, lines: readonly Line[] | undefined, fullLine: number): LastLine {
+function lineShape(block: Block, lines: readonly Line[] | undefined, fullLine: number): LastLine {
   if (!lines || lines.length < 2) return null;
   const last = lines[lines.length - 1]!;
   const others = lines.slice(0, -1);
@@ -153,6 +157,22 @@ function lastLineOf(block: Block, lines: readonly Line[] | undefined, fullLine: 
 }
 
 const joinable = (block: Block): boolean => block.role === 'body';
+
+/**
+ * Inside one layout block, `paragraphs` owns the split; join only mends a split that cut a
+ * sentence in a cased script: the left part lacks sentence-final punctuation, the right part
+ * starts lowercase, and the left part's last line runs to the edge (of its own lines, or of the
+ * right part's when it has one line).
+ */
+function splitMidSentence(left: Block, lines: readonly Line[] | undefined, right: Block, options: ResolvedJoinOptions): boolean {
+  const l = left.text.trim();
+  if (SENTENCE_FINAL.test(l) || !/\p{Ll}$|[,;]$/u.test(l) || !STARTS_LOWER.test(right.text.trim())) return false;
+  if (applyJoinRules(options.rules, 'common', l, right.text.trim())?.join === false) return false;
+  const last = lineShape(left, lines, options.fullLine);
+  if (last !== null) return last === 'full';
+  const tolerance = options.fullLine * left.size;
+  return left.dir !== 'rtl' && left.box.x + left.box.w >= right.box.x + right.box.w - tolerance;
+}
 
 /** The pure core: join decisions for one document. */
 export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): { pages: PageRecord[] } {
@@ -171,12 +191,15 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
         if (atBreak) {
           const context = {
             lang: block.lang ?? previous.block.lang ?? docLang,
-            lastLine: lastLineOf(previous.block, previous.lines, options.fullLine),
+            lastLine: lineShape(previous.block, previous.lines, options.fullLine),
           };
           const decision = decide(previous.block.text, block.text, context, options);
           block.continues = decision.join;
           block.joinRule = decision.rule;
           if (decision.join && decision.joiner !== ' ') block.joiner = decision.joiner;
+        } else if (options.within && splitMidSentence(previous.block, previous.lines, block, options)) {
+          block.continues = true;
+          block.joinRule = 'within';
         }
       } else if (block.continues) {
         block.continues = false;

@@ -134,6 +134,27 @@ t.test('joinDocument re-decides breaks across pages and columns, skipping furnit
   t.equal(page2.blocks![1]!.continues, false, 'input records are not mutated');
 });
 
+t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {
+  const page = pageRecord('w', 1, {
+    lines: [
+      line('The boats came in with the', 100, { block: 3, w: 400 }),
+      line('morning tide and the market opened.', 115, { block: 3, w: 400 }),
+      line('Gulls circled above the quay all day.', 140, { block: 3, w: 400 }),
+      line('boats were', 155, { block: 3, w: 60 }),
+      line('then hauled out.', 170, { block: 3, w: 400 }),
+    ],
+    blocks: [
+      block('The boats came in with the', { box: { x: 72, y: 92, w: 400, h: 11 } }),
+      block('morning tide and the market opened.', { box: { x: 72, y: 107, w: 400, h: 11 } }),
+      block('Gulls circled above the quay all day. boats were', { box: { x: 72, y: 132, w: 400, h: 26 }, lines: 2 }),
+      block('then hauled out.', { box: { x: 72, y: 162, w: 400, h: 11 } }),
+    ],
+  });
+  const blocks = joinDocument(group([page])).pages[0]!.blocks!;
+  t.same(blocks.map((b) => [b.continues, b.joinRule ?? null]), [[false, null], [true, 'within'], [false, null], [false, null]], 'a short last line is a paragraph end');
+  t.same(joinDocument(group([page]), { within: false }).pages[0]!.blocks!.map((b) => b.continues), [false, false, false, false]);
+});
+
 const gt = join(sharedRoot, 'corpus/gt');
 
 t.test('ground truth: paragraphs that run across pages come out whole', { skip: existsSync(gt) ? false : `${gt} is not available (no ../shared corpus)`, timeout: 300_000 }, async (t) => {
