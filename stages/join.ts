@@ -179,11 +179,16 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
   const options = normalizeOptions(partial);
   const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
   const docLang = documentLanguage(group, pages, options.joinLang);
+  const repeated = repeatedBlocks(pages);
   let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined } | null = null;
   for (const page of pages) {
     const lines = linesOfBlocks(page);
+    const trailing = trailingSmallBlocks(page.blocks);
     page.blocks.forEach((block, index) => {
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
+      // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
+      // taken for list items) stand between two halves of a paragraph without separating them.
+      if (repeated.has(block) || trailing.has(block)) return;
       const own = lines?.[index];
       const layoutBlock = own?.[0]?.block;
       if (previous && joinable(block) && joinable(previous.block)) {
@@ -209,6 +214,47 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
     });
   }
   return { pages };
+}
+
+/** Short first or last blocks of a page whose text (digits aside) comes back on other pages: running heads and feet. */
+export function repeatedBlocks(pages: readonly { page: number; blocks: Block[] }[]): Set<Block> {
+  const key = (b: Block): string => b.text.toLowerCase().replace(/\d+/gu, '#').replace(/\s+/gu, ' ').trim();
+  const seen = new Map<string, Set<number>>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.text.length > 80 || block.lines > 2) continue;
+      const pagesOf = seen.get(key(block)) ?? new Set<number>();
+      pagesOf.add(page.page);
+      seen.set(key(block), pagesOf);
+    }
+  }
+  const out = new Set<Block>();
+  for (const page of pages) {
+    // Only at the top or the foot of the page, where running heads and feet stand.
+    const content = page.blocks.filter((b) => !FURNITURE_ROLES.has(b.role) && b.role !== 'footnote');
+    for (const block of [content[0], content[content.length - 1]]) {
+      if (!block || block.role === 'heading' || block.text.length > 80 || block.lines > 2) continue;
+      if ((seen.get(key(block))?.size ?? 0) >= 2) out.add(block);
+    }
+  }
+  return out;
+}
+
+/** Blocks after a page's last body paragraph set smaller than it: notes, whatever role they got. */
+export function trailingSmallBlocks(blocks: readonly Block[]): Set<Block> {
+  const out = new Set<Block>();
+  const body = blocks.filter((b) => b.role === 'body');
+  if (body.length === 0) return out;
+  // The body size: the size that carries most of the page's body text.
+  const weight = new Map<number, number>();
+  for (const b of body) weight.set(b.size, (weight.get(b.size) ?? 0) + b.text.length);
+  const size = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  let last = -1;
+  blocks.forEach((b, i) => {
+    if (b.role === 'body' && b.size >= 0.95 * size) last = i;
+  });
+  for (const block of blocks.slice(last + 1)) if (block.size < 0.95 * size) out.add(block);
+  return out;
 }
 
 /** The language of the rules: the option, else the document's body text identified, else /Lang. */

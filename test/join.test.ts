@@ -134,6 +134,18 @@ t.test('joinDocument re-decides breaks across pages and columns, skipping furnit
   t.equal(page2.blocks![1]!.continues, false, 'input records are not mutated');
 });
 
+t.test('a running head that order missed, and notes at the foot of a page, do not break a run-on', async (t) => {
+  const head = (): ReturnType<typeof block> => block('Harbour Notes — field edition');
+  const pages = [
+    pageRecord('r', 1, { blocks: [head(), block('The boats came in with the'), block('1 Counted at dawn.', { role: 'list', size: 8 })] }),
+    pageRecord('r', 2, { blocks: [head(), block('morning tide, and the nets were'), block('2 Weighed twice.', { size: 8 })] }),
+    pageRecord('r', 3, { blocks: [head(), block('hung out to dry.')] }),
+  ];
+  const out = joinDocument(group(pages)).pages;
+  t.same(out.map((p) => p.blocks![1]!.continues), [false, true, true]);
+  t.equal(out[1]!.blocks![0]!.continues, false, 'the repeated head itself joins nothing');
+});
+
 t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {
   const page = pageRecord('w', 1, {
     lines: [
