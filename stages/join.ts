@@ -15,7 +15,9 @@
  *      or in a script without case joins when the left paragraph's last line runs to its far edge
  *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
- * paragraphs (a running header) does not separate them. Inside one layout block, where
+ * paragraphs (a running header) does not separate them. A short block repeated at the top or
+ * foot of several pages is a running head that `order` missed: join gives it the role `header`
+ * or `footer`, so that it drops out of text like other furniture. Inside one layout block, where
  * `paragraphs` decides, join only mends a split that cut a sentence (`within`).
  *
  * Works per document: a break can fall between pages.
@@ -188,7 +190,17 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
       // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
       // taken for list items) stand between two halves of a paragraph without separating them.
-      if (repeated.has(block) || trailing.has(block)) return;
+      if (repeated.has(block)) {
+        block.role = index < page.blocks.length / 2 ? 'header' : 'footer';
+        block.continues = false;
+        block.joinRule = 'running-head';
+        return;
+      }
+      if (trailing.has(block)) {
+        if (block.continues) block.continues = false;
+        block.joinRule = 'note';
+        return;
+      }
       const own = lines?.[index];
       const layoutBlock = own?.[0]?.block;
       if (previous && joinable(block) && joinable(previous.block)) {
@@ -216,9 +228,10 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
   return { pages };
 }
 
-/** Short first or last blocks of a page whose text (digits aside) comes back on other pages: running heads and feet. */
+/** Short first or last blocks of a page whose text comes back on other pages: running heads and feet. */
 export function repeatedBlocks(pages: readonly { page: number; blocks: Block[] }[]): Set<Block> {
-  const key = (b: Block): string => b.text.toLowerCase().replace(/\d+/gu, '#').replace(/\s+/gu, ' ').trim();
+  // Exact text: with numbers folded, section titles ("Article 7", "Article 9") would match.
+  const key = (b: Block): string => b.text.toLowerCase().replace(/\s+/gu, ' ').trim();
   const seen = new Map<string, Set<number>>();
   for (const page of pages) {
     for (const block of page.blocks) {

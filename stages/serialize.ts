@@ -62,6 +62,8 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
   const paragraphs: string[] = [];
   const footnotes: string[] = [];
   const langs = new Map<number, string>();
+  // A run-on joins the last body paragraph, past any notes or furniture kept between the halves.
+  let lastBody = -1;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
@@ -69,12 +71,14 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
       if (text === '') continue;
       if (block.role === 'footnote') {
         footnotes.push(text);
-      } else if (block.continues && paragraphs.length > 0) {
-        paragraphs[paragraphs.length - 1] = joinRunOn(paragraphs[paragraphs.length - 1]!, text, block.joiner);
+      } else if (block.continues && lastBody >= 0) {
+        paragraphs[lastBody] = joinRunOn(paragraphs[lastBody]!, text, block.joiner);
       } else {
         paragraphs.push(text);
+        // `join` marks small print at the foot of a page `note`: a run-on passes it.
+        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
+        if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
       }
-      if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
     }
   }
   let all = [...paragraphs, ...footnotes];

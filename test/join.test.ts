@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/join-rules.js';
 import { ArpaModel, joinMargin, ModelError } from '../lib/join-lm.js';
 import { decide, joinDocument, normalizeOptions } from '../stages/join.js';
+import { documentText } from '../stages/serialize.js';
 import { block, group, line, pageRecord, run, sharedRoot } from './helpers.js';
 
 t.test('rules: absolute_eof wins over join_words; the language set applies before common', async (t) => {
@@ -144,6 +145,8 @@ t.test('a running head that order missed, and notes at the foot of a page, do no
   const out = joinDocument(group(pages)).pages;
   t.same(out.map((p) => p.blocks![1]!.continues), [false, true, true]);
   t.equal(out[1]!.blocks![0]!.continues, false, 'the repeated head itself joins nothing');
+  t.same(out.map((p) => p.blocks![0]!.role), ['header', 'header', 'header'], 'and it becomes page furniture');
+  t.equal(documentText(out), 'The boats came in with the morning tide, and the nets were hung out to dry.\n1 Counted at dawn.\n2 Weighed twice.\n', 'serialize joins the halves past the notes');
 });
 
 t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {

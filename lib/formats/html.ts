@@ -133,13 +133,18 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
 
   // Runs of blocks joined by `continues`, in reading order across pages.
   const runs: { block: Block; page: number }[][] = [];
+  let lastBody: { block: Block; page: number }[] | undefined;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
       if (block.text.trim() === '') continue;
-      const last = runs[runs.length - 1];
-      if (block.continues && last && block.role !== 'footnote') last.push({ block, page: page.page });
-      else runs.push([{ block, page: page.page }]);
+      // A run-on continues the last body paragraph, past notes kept between the halves.
+      if (block.continues && lastBody && block.role !== 'footnote') {
+        lastBody.push({ block, page: page.page });
+      } else {
+        runs.push([{ block, page: page.page }]);
+        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = runs[runs.length - 1];
+      }
     }
   }
   const byPage = new Map<number, Piece[]>();
