@@ -26,29 +26,49 @@ export interface PdfjsOptions {
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /*
- * pdf.js fills gaps between glyphs of 0.1–0.6 em with a space inside one text run, and the glyph
- * positions are lost: a letter-spaced "D e c l a r a t i o n o f" cannot then be told from its word
- * gaps. We load pdf.js's worker code with that one branch turned off, so every gap wider than
- * 0.1 em ends the run and the line stage measures the gaps itself. If the code is not found (another
- * pdf.js version), the unmodified worker is used and the doc record says so.
+ * Two changes to pdf.js's worker code, each applied only when its anchor is found (another pdf.js
+ * version runs unmodified and the doc record's `meta.engine` says which changes are in force):
+ *
+ * split-runs: pdf.js fills gaps between glyphs of 0.1–0.6 em with a space inside one text run, and
+ * the glyph positions are lost: a letter-spaced "D e c l a r a t i o n o f" cannot then be told
+ * from its word gaps. With that branch turned off, every gap wider than 0.1 em ends the run and the
+ * line stage measures the gaps itself.
+ *
+ * actual-text: a marked-content span's /ActualText is the text its glyphs stand for. Generators
+ * use it where glyphs do not map to characters one to one: Chromium and others shape Devanagari,
+ * Bengali or Tamil so that a vowel sign drawn before its consonant has no Unicode of its own (its
+ * ToUnicode entry is U+0000) and the span carries the true text. pdf.js reports marked content but
+ * drops the property; we pass it on and replace the span's glyph runs with it (spanText below).
  */
 const IN_FLOW_SPACE_BRANCH =
   'if (textOrientation * textContentItem.spaceInFlowMin <= width && width <= textOrientation * textContentItem.spaceInFlowMax) {';
-let splitRuns = false;
+const MARKED_CONTENT_PROPS_ITEM = 'type: "beginMarkedContentProps",';
+const WITH_ACTUAL_TEXT =
+  'type: "beginMarkedContentProps", actualText: args[1] instanceof Dict && typeof args[1].get("ActualText") === "string" ? stringToPDFString(args[1].get("ActualText")) : null,';
+const workerChanges: string[] = [];
 
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
-async function loadWorkerWithSplitRuns(): Promise<void> {
-  const source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
-  if (!source.includes(IN_FLOW_SPACE_BRANCH)) return;
+async function loadPatchedWorker(): Promise<void> {
+  let source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
+  const changes: string[] = [];
+  if (source.includes(IN_FLOW_SPACE_BRANCH)) {
+    source = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {');
+    changes.push('split-runs');
+  }
+  if (source.split(MARKED_CONTENT_PROPS_ITEM).length === 2) {
+    source = source.replace(MARKED_CONTENT_PROPS_ITEM, WITH_ACTUAL_TEXT);
+    changes.push('actual-text');
+  }
+  if (changes.length === 0) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
   // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
-  const patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {').replace(/^\/\/# sourceMappingURL=.*$/gm, '');
+  const patched = source.replace(/^\/\/# sourceMappingURL=.*$/gm, '');
   const url = `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`;
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(url);
-  splitRuns = true;
+  workerChanges.push(...changes);
 }
 function loadPdfjs(): Promise<PdfjsModule> {
-  pdfjsPromise ??= loadWorkerWithSplitRuns().then(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+  pdfjsPromise ??= loadPatchedWorker().then(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
   return pdfjsPromise;
 }
 
@@ -75,13 +95,16 @@ function multiply(m: number[], n: number[]): number[] {
 const round = (v: number): number => Math.round(v * 100) / 100;
 
 /** Maps pdf.js's text item to an item in page coordinates (see lib/records.ts). */
-export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string): Item | null {
-  if (raw.str.trim() === '') return null;
+export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string, keepNul = false): Item | null {
+  // U+0000 is what a ToUnicode map gives a glyph that stands for no character of its own (a shaped
+  // vowel sign, a ligature part): never text, though inside an ActualText span its position counts.
+  const text = raw.str.includes('\0') && !keepNul ? raw.str.replaceAll('\0', '') : raw.str;
+  if (text.trim() === '') return null;
   const m = multiply(viewportTransform, raw.transform);
   const size = Math.hypot(m[2] ?? 0, m[3] ?? 0);
   const dir: Direction = raw.dir === 'rtl' ? 'rtl' : raw.dir === 'ttb' ? 'ttb' : 'ltr';
   return {
-    text: raw.str,
+    text,
     x: round(m[4] ?? 0),
     y: round(m[5] ?? 0),
     w: round(Math.abs(raw.width)),
@@ -89,6 +112,59 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
     font: fontFamily ? `${raw.fontName}:${fontFamily}` : raw.fontName,
     dir,
   };
+}
+
+/** A marked-content boundary as the patched worker reports it (see actual-text above). */
+interface MarkedContentLike {
+  type: string;
+  actualText?: string | null;
+}
+
+/**
+ * Items from pdf.js's text content, in content order. The glyph runs inside a marked-content span
+ * with /ActualText become one item carrying that text over the runs' extent (outermost span wins;
+ * an empty ActualText means the glyphs stand for nothing). A span whose runs sit on different
+ * baselines keeps its runs: one position cannot stand for two lines.
+ */
+export function itemsWithActualText(
+  entries: Iterable<TextItemLike | MarkedContentLike>,
+  convert: (raw: TextItemLike, insideSpan: boolean) => Item | null,
+): Item[] {
+  const items: Item[] = [];
+  let depth = 0;
+  let span: { text: string; depth: number; runs: Item[] } | null = null;
+  for (const entry of entries) {
+    if ('str' in entry) {
+      const item = convert(entry, span !== null);
+      if (item) (span ? span.runs : items).push(item);
+    } else if (entry.type === 'beginMarkedContent' || entry.type === 'beginMarkedContentProps') {
+      depth++;
+      if (!span && typeof entry.actualText === 'string') span = { text: entry.actualText, depth, runs: [] };
+    } else if (entry.type === 'endMarkedContent') {
+      if (span && span.depth === depth) {
+        items.push(...spanItems(span.text, span.runs));
+        span = null;
+      }
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  if (span) items.push(...withoutNul(span.runs));
+  return items;
+}
+
+function withoutNul(runs: Item[]): Item[] {
+  return runs.map((run) => ({ ...run, text: run.text.replaceAll('\0', '') })).filter((run) => run.text.trim() !== '');
+}
+
+function spanItems(actualText: string, runs: Item[]): Item[] {
+  const first = runs[0];
+  if (!first) return [];
+  if (runs.some((run) => Math.abs(run.y - first.y) > 0.5 * first.size)) return withoutNul(runs);
+  const text = actualText.replaceAll('\0', '').trim();
+  if (text === '') return [];
+  const left = Math.min(...runs.map((run) => run.x));
+  const right = Math.max(...runs.map((run) => run.x + run.w));
+  return [{ text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir }];
 }
 
 function classify(error: unknown): EngineError {
@@ -201,21 +277,17 @@ export async function* extractRecords(
       lang,
       outline: await readOutline(doc),
       encrypted: Boolean((metadata?.info as Record<string, unknown> | undefined)?.EncryptFilterName),
-      engine: `pdfjs ${pdfjs.version}${splitRuns ? ' split-runs' : ''}`,
+      engine: ['pdfjs', pdfjs.version, ...workerChanges].join(' '),
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent({ disableNormalization: !options.normalize });
-      const items: Item[] = [];
-      for (const raw of content.items) {
-        if (!('str' in raw)) continue;
-        const family = content.styles[raw.fontName]?.fontFamily ?? '';
-        const item = toItem(raw, viewport.transform, family);
-        if (item) items.push(item);
-      }
+      const content = await page.getTextContent({ disableNormalization: !options.normalize, includeMarkedContent: true });
+      const items = itemsWithActualText(content.items as Iterable<TextItemLike | MarkedContentLike>, (raw, insideSpan) =>
+        toItem(raw, viewport.transform, content.styles[raw.fontName]?.fontFamily ?? '', insideSpan),
+      );
       page.cleanup();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
     }
