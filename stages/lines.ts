@@ -27,6 +27,8 @@ export interface LinesOptions {
   perGlyphMinRuns: number;
   /** Inside CJK text, only a gap wider than this × font size is a space. */
   cjkGap: number;
+  /** A run with no advance width is taken to end this far (× font size) past its start. */
+  zeroWidthRun: number;
 }
 
 export const DEFAULTS: LinesOptions = {
@@ -35,6 +37,7 @@ export const DEFAULTS: LinesOptions = {
   perGlyphShare: 0.6,
   perGlyphMinRuns: 4,
   cjkGap: 0.5,
+  zeroWidthRun: 1.2,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -43,6 +46,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of one- or two-glyph runs that makes a line letter-spaced' },
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
+  { key: 'zeroWidthRun', type: 'number', min: 0, description: 'where a run with no advance width is taken to end, × font size' },
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
@@ -109,6 +113,13 @@ export function attachAccents(items: readonly Item[]): Item[] {
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
+/*
+ * A run that ends in a virama (a consonant with its vowel killed, as in Devanagari "स्") is half of
+ * a conjunct: the next letter belongs to the same word. Subset fonts often understate such a half
+ * form's advance width, so the gap after it looks like a word space; only a very wide gap is one.
+ */
+const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
+
 /** Joins one row's runs into a line, deciding each gap. */
 export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
   const dir = lineDirection(rowItems);
@@ -118,7 +129,10 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     const a = items[i - 1]!;
     const b = items[i]!;
     const gap = dir === 'rtl' ? a.x - right(b) : b.x - right(a);
-    gaps.push(gap / Math.max(a.size, b.size, 1));
+    // Some font subsets give glyphs no advance width (Chromium does so for Devanagari half forms):
+    // the run's true width is hidden in the gap after it, so measure from an estimated right edge.
+    const hidden = (dir === 'rtl' ? b : a).w < 0.01 * a.size ? options.zeroWidthRun : 0;
+    gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
   const perGlyph =
     items.length >= options.perGlyphMinRuns &&
@@ -131,7 +145,11 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     if (i > 0) {
       const gap = gaps[i - 1]!;
       const hasSpace = /\s$/u.test(text) || /^\s/u.test(item.text);
-      const limit = isCjkBoundary(text, item.text) ? Math.max(threshold, options.cjkGap) : threshold;
+      const limit = isCjkBoundary(text, item.text)
+        ? Math.max(threshold, options.cjkGap)
+        : DEAD_CONSONANT_END.test(text) && /^\p{L}/u.test(item.text)
+          ? Math.max(threshold, options.zeroWidthRun)
+          : threshold;
       if (!hasSpace && gap > limit) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';

@@ -110,3 +110,19 @@ t.test('lines keep their block and role, and blocks stay in block order', async 
     [1, 'second block', undefined],
   ]);
 });
+
+t.test('a run with no advance width hides its width in the gap after it', async (t) => {
+  // "प्रस्" drawn with width 0 and "तावना" 1 em after its start: one word. A run 1.5 em on: two words.
+  const [joined] = linesOf([item('\u092A\u094D\u0930\u0938\u094D', 50, 100, 12, { w: 0 }), item('\u0924\u093E\u0935\u0928\u093E', 62, 100, 12, { w: 30 })]);
+  t.equal(joined?.text, '\u092A\u094D\u0930\u0938\u094D\u0924\u093E\u0935\u0928\u093E');
+  const [apart] = linesOf([item('\u0930\u0941\u0926\u094D\u0918', 50, 100, 12, { w: 0 }), item('\u0932\u094B', 68, 100, 12, { w: 12 })]);
+  t.equal(apart?.text, '\u0930\u0941\u0926\u094D\u0918 \u0932\u094B');
+});
+
+t.test('after a virama the next letter continues the word, unless the gap is very wide', async (t) => {
+  // "सदस्" + "यों" 0.42 em apart (the half form's width understated): one word.
+  const [word] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 12 }), item('\u092F\u094B\u0902', 66.6, 100, 11, { w: 8 })]);
+  t.equal(word?.text, '\u0938\u0926\u0938\u094D\u092F\u094B\u0902');
+  const [far] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 12 }), item('\u092F\u094B\u0902', 80, 100, 11, { w: 8 })]);
+  t.equal(far?.text, '\u0938\u0926\u0938\u094D \u092F\u094B\u0902');
+});
