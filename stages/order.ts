@@ -143,6 +143,13 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
     return x1 - x0 >= options.gutterWidth * size && leftRows.size > options.gutterSupport && aligned > options.gutterSupport;
   };
   rows.forEach((row, rowIndex) => {
+    // A gutter is wider than the row's own word spaces: in monospaced text every word space is
+    // 0.6 em and they line up into white rivers that are no gutters.
+    const spaces = row.items
+      .slice(1)
+      .map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1))
+      .filter((gap) => gap > 0.15);
+    const wordSpace = spaces.length >= 4 ? median(spaces) : 0;
     let current: Item[] = [];
     const close = (): void => {
       if (current.length === 0) return;
@@ -155,7 +162,7 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
         const x0 = right(previous);
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();
-        else if (gap > options.fragmentGap && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
+        else if (gap > Math.max(options.fragmentGap, 1.2 * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
       }
       current.push(item);
     });

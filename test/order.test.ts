@@ -103,3 +103,19 @@ t.test('runs outside the page box are dropped, with a diagnostic that counts the
   t.same(texts(result.pages[0]!.items!), body.map((i) => i.text));
   t.match(result.diagnostics, [{ type: 'diagnostic', code: 'outside-page', count: 2, place: { page: 1 } }]);
 });
+
+t.test('monospaced text: word spaces that line up into a white river are no column gutter', async (t) => {
+  // Every glyph 0.6 em and every word space one glyph, as a plain-text page sets them: the spaces
+  // after "fleet" and "staff" share one x on several rows.
+  const rows = ['The official fleet of fifty ferries sailed', 'the official staff of sixty firms finalized', 'all official drafts of forty files remained', 'and official notes in dozens were written'];
+  const items = rows.flatMap((text, r) => {
+    let x = 57;
+    return text.split(' ').map((word) => {
+      const run = item(word, x, 100 + r * 11.4, 10, { w: word.length * 6 });
+      x += (word.length + 1) * 6;
+      return run;
+    });
+  });
+  const { pages } = orderDocument(group([pageRecord('mono', 1, { items })]));
+  t.same(new Set(pages[0]!.items!.map((i) => i.block)), new Set([0]), 'one block');
+});
