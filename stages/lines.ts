@@ -21,7 +21,7 @@ export interface LinesOptions {
   wordGap: number;
   /** In letter-spaced lines, a gap this much (× font size) wider than the tracking gap is a word space. */
   letterSpaceExtra: number;
-  /** A line is letter-spaced when at least this share of its runs are one or two glyphs… */
+  /** A line is letter-spaced when at least this share of its runs are single glyphs… */
   perGlyphShare: number;
   /** …and it has at least this many runs. */
   perGlyphMinRuns: number;
@@ -43,7 +43,7 @@ export const DEFAULTS: LinesOptions = {
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'wordGap', type: 'number', min: 0, description: 'gap between runs that is a word space, × font size' },
   { key: 'letterSpaceExtra', type: 'number', min: 0, description: 'in letter-spaced lines, word space = tracking gap + this × font size' },
-  { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of one- or two-glyph runs that makes a line letter-spaced' },
+  { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of single-glyph runs that makes a line letter-spaced' },
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
   { key: 'zeroWidthRun', type: 'number', min: 0, description: 'where a run with no advance width is taken to end, × font size' },
@@ -134,9 +134,11 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     const hidden = (dir === 'rtl' ? b : a).w < 0.01 * a.size ? options.zeroWidthRun : 0;
     gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
+  // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
+  // make them in any prose ("y de la", "if it is so").
   const perGlyph =
     items.length >= options.perGlyphMinRuns &&
-    items.filter((i) => [...i.text.trim()].length <= 2).length >= options.perGlyphShare * items.length;
+    items.filter((i) => [...i.text.trim()].length === 1).length >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
   let text = '';
