@@ -64,8 +64,12 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
 function joinRunOn(before: string, after: string): string {
   if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
+  if (UNSPACED.test(before.at(-1) ?? '') && UNSPACED.test(after[0] ?? '')) return before + after;
   return `${before} ${after}`;
 }
+
+/** Scripts written without spaces between words: no space where a paragraph runs on. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 
 /** Collects each document's pages and writes it when its outcome arrives. */
 export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
