@@ -15,6 +15,7 @@ import { pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+import { attachMarks, isGlyphOrder, rightToLeftText } from '../lib/rtl.js';
 
 export interface LinesOptions {
   /** A gap wider than this × font size between two runs is a word space. */
@@ -109,10 +110,13 @@ export function attachAccents(items: readonly Item[]): Item[] {
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
-/** Joins one row's runs into a line, deciding each gap. */
-export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
+/**
+ * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
+ * drawing order (see lib/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
+ */
+export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS, glyphOrder = false): Line {
   const dir = lineDirection(rowItems);
-  const items = attachAccents(rowItems).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const items = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   const gaps: number[] = [];
   for (let i = 1; i < items.length; i++) {
     const a = items[i - 1]!;
@@ -154,8 +158,14 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   return line;
 }
 
+/** Right-to-left path: diacritics into their letters' runs; in glyph order, each run read right to left. */
+function rtlRuns(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const runs = attachMarks(attachAccents(items), glyphOrder);
+  return glyphOrder ? runs.map((item) => ({ ...item, text: rightToLeftText(item) })) : runs;
+}
+
 /** The pure core: builds the lines of one page. */
-export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}): PageRecord {
+export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}, glyphOrder = false): PageRecord {
   const options = normalizeOptions(partial);
   const byBlock = new Map<number, Item[]>();
   for (const item of page.items ?? []) {
@@ -164,14 +174,14 @@ export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options));
+    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
   }
   return { ...page, lines };
 }
 
 export function lines(partial: Partial<LinesOptions> = {}) {
   const options = normalizeOptions(partial);
-  return pageTransform('lines', (page) => ({ page: linesOfPage(page, options) }));
+  return pageTransform('lines', (page, doc) => ({ page: linesOfPage(page, options, isGlyphOrder(doc)) }));
 }
 
 export const USAGE = 'pdfpipe lines [options] < ordered.ndjson';

@@ -36,13 +36,28 @@ const IN_FLOW_SPACE_BRANCH =
   'if (textOrientation * textContentItem.spaceInFlowMin <= width && width <= textOrientation * textContentItem.spaceInFlowMax) {';
 let splitRuns = false;
 
+/*
+ * pdf.js also reorders each run on its own with a simplified BiDi pass and deletes `<` and `>` from
+ * runs that hold right-to-left characters. A line is often several runs, so that pass cannot give the
+ * line's reading order, and what it deleted cannot be restored. We keep each run's text in the order
+ * its glyphs are drawn (for right-to-left scripts that is visual order, left to right on the page),
+ * still with pdf.js's `dir`, and leave the reordering to the `bidi` stage, which sees whole lines.
+ * The doc record's `meta.engine` says `glyph-order` when this is in effect.
+ */
+const PER_RUN_BIDI = 'const bidiResult = bidi(text, -1, textChunk.vertical);';
+let glyphOrder = false;
+
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
 async function loadWorkerWithSplitRuns(): Promise<void> {
   const source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
   if (!source.includes(IN_FLOW_SPACE_BRANCH)) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
   // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
-  const patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {').replace(/^\/\/# sourceMappingURL=.*$/gm, '');
+  let patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {').replace(/^\/\/# sourceMappingURL=.*$/gm, '');
+  if (patched.includes(PER_RUN_BIDI)) {
+    patched = patched.replace(PER_RUN_BIDI, 'const bidiResult = { str: text, dir: bidi(text, -1, textChunk.vertical).dir };');
+    glyphOrder = true;
+  }
   const url = `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`;
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(url);
   splitRuns = true;
@@ -201,7 +216,7 @@ export async function* extractRecords(
       lang,
       outline: await readOutline(doc),
       encrypted: Boolean((metadata?.info as Record<string, unknown> | undefined)?.EncryptFilterName),
-      engine: `pdfjs ${pdfjs.version}${splitRuns ? ' split-runs' : ''}`,
+      engine: `pdfjs ${pdfjs.version}${splitRuns ? ' split-runs' : ''}${glyphOrder ? ' glyph-order' : ''}`,
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };

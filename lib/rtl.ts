@@ -1,0 +1,104 @@
+/**
+ * Right-to-left helpers shared by `lines` and `bidi`: which text order a document's runs are in,
+ * reversing text by code point, and putting diacritics drawn as separate glyphs after their letter.
+ *
+ * The contract between the two stages: when the engine keeps each run's glyphs in drawing order
+ * (`glyph-order` in `meta.engine`; for right-to-left scripts that is visual order, left to right on
+ * the page), `lines` writes a right-to-left line as the page read from right to left, glyph by glyph:
+ * the exact reverse of the line's visual order. That is already the reading order of pure Arabic or
+ * Hebrew; `bidi` turns it back into visual order and applies the Unicode Bidirectional Algorithm, so
+ * that embedded left-to-right words and numbers read left to right again.
+ */
+import type { DocRecord, Item } from './records.js';
+import { right } from './layout.js';
+
+/** True when the document's runs hold their glyphs in drawing order (no per-run reordering by the engine). */
+export function isGlyphOrder(doc: DocRecord | null | undefined): boolean {
+  return / glyph-order\b/.test(doc?.meta?.engine ?? '');
+}
+
+/** Reverses a string by code point (surrogate pairs stay whole). */
+export function reverseText(text: string): string {
+  return [...text].reverse().join('');
+}
+
+const MARK = /[\p{Mn}\p{Me}]/u;
+const BASE = /[^\p{Mn}\p{Me}\s]/u;
+
+/**
+ * A run's text read from right to left. A run of several letters drawn left to right is reversed
+ * glyph by glyph; its combining marks, which shapers put before their letter in visual order
+ * ("اّمل" for "لمّا"), then follow it. A run that holds one letter and its marks is one cluster,
+ * whatever order the generator wrote them in: the letter comes first. A run of several letters on
+ * an implausibly narrow advance (< `LIGATURE_ADVANCE` × size per letter) is one ligature glyph whose
+ * text is already in reading order ("ما"), and is kept.
+ */
+export function rightToLeftText(item: Pick<Item, 'text' | 'w' | 'size'>): string {
+  const chars = [...item.text];
+  const bases = chars.filter((c) => BASE.test(c)).length;
+  if (bases <= 1 && !/\s/u.test(item.text.trim())) {
+    return chars.filter((c) => !MARK.test(c)).join('') + chars.filter((c) => MARK.test(c)).join('');
+  }
+  if (bases > 1 && item.w < LIGATURE_ADVANCE * item.size * (bases - 1) && !/\s/u.test(item.text)) return item.text;
+  return reverseText(item.text);
+}
+
+/** See rightToLeftText: advance per extra letter below which a multi-letter run is one ligature glyph, × font size. */
+export const LIGATURE_ADVANCE = 0.05;
+
+/** Right-to-left strong characters (Hebrew, Arabic, Syriac, Thaana, N'Ko, … and their presentation forms). */
+export const RTL_STRONG =
+  /[\u0590-\u05ff\u0600-\u0605\u0608\u060b\u060d\u061b-\u064a\u066d-\u066f\u0671-\u06d5\u06e5\u06e6\u06ee\u06ef\u06fa-\u0710\u0712-\u072f\u074d-\u07a5\u07b1-\u07ea\u07f4\u07f5\u07fa-\u0815\u081a\u0824\u0828\u0830-\u0858\u085e-\u08d2\u200f\ufb1d\ufb1f-\ufb28\ufb2a-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/** Left-to-right strong characters: letters of the other scripts. */
+export const LTR_STRONG = /[\p{L}\p{Mc}]/u;
+
+/** A run made only of combining marks (harakat, Hebrew points, …), drawn as a glyph of its own. */
+const MARKS_ONLY = /^\s*[\p{Mn}\p{Me}]+\s*$/u;
+
+/**
+ * On a right-to-left line, puts each run that holds only combining marks into the run it is drawn
+ * over, right after the letter under the mark's centre, and removes it as a run. Without this a
+ * separately drawn fatha or dagesh, which overlaps its letter, sorts before it (or onto a
+ * neighbouring letter) and ends up at the start of the word:
+ *
+ *     ┌──────┐          the mark's centre (×) lies inside the letter's run, over its k-th glyph:
+ *     │  ×   │ mark     the mark is inserted so that, read right to left, it follows that glyph
+ *   ┌─┴──────┴──┐
+ *   │  ب  ت  ك  │ run (glyph order, left to right)
+ *   └───────────┘
+ *
+ * `glyphOrder` says whether run texts are in drawing order (left to right) or already reversed.
+ */
+export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const out = items.map((item) => ({ ...item }));
+  const marks = out.filter((item) => MARKS_ONLY.test(item.text));
+  if (marks.length === 0) return out;
+  const removed = new Set<Item>();
+  for (const mark of marks) {
+    const centre = mark.x + mark.w / 2;
+    let host: Item | undefined;
+    let best = Infinity;
+    for (const o of out) {
+      if (o === mark || removed.has(o) || MARKS_ONLY.test(o.text) || o.text.trim() === '') continue;
+      // Distance of the mark's centre from the run (0 inside), then from the run's middle.
+      const outside = Math.max(0, o.x - centre, centre - right(o));
+      if (outside > Math.max(mark.size, o.size) * 0.1) continue;
+      const score = outside * 1000 + Math.abs(o.x + o.w / 2 - centre);
+      if (score < best) {
+        best = score;
+        host = o;
+      }
+    }
+    if (!host) continue;
+    const chars = [...host.text];
+    const n = chars.length;
+    const k = Math.min(n - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * n)));
+    // In drawing order the letter under the mark is the k-th from the left; right to left, the mark
+    // follows it, so it goes just before it in drawing order (just after it when already reversed).
+    chars.splice(glyphOrder ? k : n - k, 0, mark.text.trim());
+    host.text = chars.join('');
+    removed.add(mark);
+  }
+  return out.filter((item) => !removed.has(item));
+}
