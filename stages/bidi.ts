@@ -17,7 +17,10 @@
  *    hold — right-to-left runs with embedded left-to-right words, numbers and neutral punctuation
  *    between them — so the visual line comes out in reading order: right-to-left runs reversed,
  *    embedded left-to-right words and numbers in their own order, brackets at right-to-left levels
- *    mirrored (the glyph drawn as ")" opens a right-to-left parenthesis);
+ *    mirrored (UAX #9 rule L4: the glyph drawn as ")" opens a right-to-left parenthesis). Generators
+ *    disagree here: some map the mirrored glyph to ")" (Quartz, Chromium), others to the "(" it
+ *    stands for (Word). With `--mirror auto` a line's brackets are mirrored unless that leaves
+ *    them less well paired than not mirroring ("15)ב()4(" against "15(ב)(4)");
  * 3. keeps combining marks (harakat, Hebrew points) after their base letter, whatever level the
  *    algorithm would give them on their own, and moves the inferred-space marks with their spaces.
  *
@@ -36,18 +39,18 @@ import { isGlyphOrder } from '../lib/rtl.js';
 export interface BidiOptions {
   /** Paragraph direction: decided per line (`auto`), or forced for every line that holds right-to-left text. */
   paragraphDirection: 'auto' | 'ltr' | 'rtl';
-  /** Mirror brackets and other paired characters at right-to-left levels (UAX #9 rule L4). */
-  mirror: boolean;
+  /** Mirror brackets at right-to-left levels (UAX #9 rule L4): always, never, or when it pairs them better. */
+  mirror: 'auto' | 'always' | 'never';
 }
 
 export const DEFAULTS: BidiOptions = {
   paragraphDirection: 'auto',
-  mirror: true,
+  mirror: 'auto',
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'paragraphDirection', type: 'string', choices: ['auto', 'ltr', 'rtl'], description: 'paragraph direction of lines with right-to-left text' },
-  { key: 'mirror', type: 'boolean', description: 'mirror brackets at right-to-left levels' },
+  { key: 'mirror', type: 'string', choices: ['auto', 'always', 'never'], description: 'mirror brackets at right-to-left levels (auto: unless that pairs them worse)' },
 ];
 
 export function normalizeOptions(partial: Partial<BidiOptions> = {}): BidiOptions {
@@ -150,7 +153,7 @@ interface Unit {
 export function visualToLogical(
   visualText: string,
   direction: 'ltr' | 'rtl',
-  mirror = true,
+  mirror: BidiOptions['mirror'] = 'auto',
 ): { text: string; offsets: Map<number, number> } {
   const units: Unit[] = [];
   let offset = 0;
@@ -161,7 +164,7 @@ export function visualToLogical(
   return reorderUnits(units, direction, mirror);
 }
 
-function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: boolean): { text: string; offsets: Map<number, number> } {
+function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: BidiOptions['mirror']): { text: string; offsets: Map<number, number> } {
   // The string the algorithm sees, and where each of its UTF-16 code units comes from.
   let visual = '';
   const unitOf: number[] = [];
@@ -172,7 +175,7 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: boolean):
     for (let k = 0; k < unit.char.length; k++) unitOf.push(i);
   });
   const levels = uba.getEmbeddingLevels(visual, direction);
-  const mirrored = mirror ? uba.getMirroredCharactersMap(visual, levels.levels) : new Map<number, string>();
+  let mirrored = mirror === 'never' ? new Map<number, string>() : uba.getMirroredCharactersMap(visual, levels.levels);
   const order: number[] = [];
   const seen = new Set<number>();
   for (const index of uba.getReorderedIndices(visual, levels)) {
@@ -181,6 +184,11 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: boolean):
       seen.add(unit);
       order.push(unit);
     }
+  }
+  if (mirror === 'auto' && mirrored.size > 0) {
+    const plain = order.map((i) => units[i]!.char).join('');
+    const swapped = order.map((i) => mirrored.get(startOf[i]!) ?? units[i]!.char).join('');
+    if (unpaired(swapped) > unpaired(plain)) mirrored = new Map();
   }
   let text = '';
   const offsets = new Map<number, number>();
@@ -194,6 +202,27 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: boolean):
     }
   }
   return { text, offsets };
+}
+
+const OPENING = '([{<«‹⁅⁽₍〈⟨⟪⟦⟮⦃⦅⦇⦉⦋⦍⦏⦑⦓⦕⦗⧼';
+const CLOSING = ')]}>»›⁆⁾₎〉⟩⟫⟧⟯⦄⦆⦈⦊⦌⦎⦐⦒⦔⦖⦘⧽';
+
+/** How many brackets of a text are unpaired (a closing one before its opening one counts twice). */
+export function unpaired(text: string): number {
+  const stack: string[] = [];
+  let bad = 0;
+  for (const char of text) {
+    const open = OPENING.indexOf(char);
+    if (open >= 0) {
+      stack.push(CLOSING[open]!);
+      continue;
+    }
+    if (CLOSING.includes(char)) {
+      if (stack[stack.length - 1] === char) stack.pop();
+      else bad += 2;
+    }
+  }
+  return bad + stack.length;
 }
 
 /**
