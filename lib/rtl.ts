@@ -53,6 +53,20 @@ export const RTL_STRONG =
 /** Left-to-right strong characters: letters of the other scripts. */
 export const LTR_STRONG = /[\p{L}\p{Mc}]/u;
 
+/** The left edge (plus a hair, to fall inside it) of the letter run nearest to a corner mark, within half an em. */
+function nearestLeftEdge(items: readonly Item[], mark: Item, removed: ReadonlySet<Item>): number | null {
+  let best: number | null = null;
+  for (const o of items) {
+    if (o === mark || removed.has(o) || MARKS_ONLY.test(o.text) || o.text.trim() === '') continue;
+    const d = Math.abs(o.x - (mark.x + mark.w / 2));
+    if (d <= 0.5 * mark.size && (best === null || d < Math.abs(best - (mark.x + mark.w / 2)))) best = o.x;
+  }
+  return best === null ? null : best + 0.01;
+}
+
+/** Hebrew holam (and holam haser for vav), drawn at the upper left corner of its letter. */
+const LEFT_CORNER_MARK = /^\s*[\u05b9\u05ba]/u;
+
 /** A run made only of combining marks (harakat, Hebrew points, …), drawn as a glyph of its own. */
 const MARKS_ONLY = /^\s*[\p{Mn}\p{Me}]+\s*$/u;
 
@@ -76,7 +90,10 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
   if (marks.length === 0) return out;
   const removed = new Set<Item>();
   for (const mark of marks) {
-    const centre = mark.x + mark.w / 2;
+    // A holam sits on its letter's upper left corner, often past the letter's left edge: it goes
+    // with the run whose left edge is nearest, onto that run's leftmost glyph.
+    const corner = LEFT_CORNER_MARK.test(mark.text);
+    const centre = corner ? nearestLeftEdge(out, mark, removed) ?? mark.x + mark.w / 2 : mark.x + mark.w / 2;
     let host: Item | undefined;
     let best = Infinity;
     for (const o of out) {

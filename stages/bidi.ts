@@ -9,9 +9,11 @@
  * 1. decides the paragraph direction. UAX #9 takes the first strong character (rules P2, P3); on
  *    the page, the first character of a right-to-left paragraph is its rightmost one and of a
  *    left-to-right paragraph its leftmost one. A direction is taken when the strong character at
- *    its starting edge agrees with it and the other does not; otherwise (a Hebrew sentence that
- *    starts with "Intel", a line with no strong character) the majority of strong characters in
- *    the line's layout block decides, then the page's, and a diagnostic counts the guesses;
+ *    its starting edge agrees with it and the other does not, unless the line's own strong
+ *    characters are clearly (2 : 1) of the other direction (a Hebrew sentence that starts with
+ *    "Intel" and ends with "Python" has Latin at both edges); when neither decides (a line of
+ *    numbers, a short line with one English word), the clear majority of the line's layout block,
+ *    then the page's majority; a diagnostic counts these guesses;
  * 2. turns the line back into visual order and applies the Unicode Bidirectional Algorithm
  *    (bidi-js) to it with that paragraph direction. Reordering is its own inverse for what PDFs
  *    hold — right-to-left runs with embedded left-to-right words, numbers and neutral punctuation
@@ -137,6 +139,18 @@ export function firstStrongDirection(visual: readonly string[]): Strong {
   return ltrFits === rtlFits ? null : ltrFits ? 'ltr' : 'rtl';
 }
 
+/**
+ * A line's paragraph direction from its own text: the first strong character (firstStrongDirection),
+ * unless the line's strong characters are clearly (CLEAR_MAJORITY : 1) of the other direction (a
+ * Hebrew sentence that begins with "Intel" and ends with "Python" has Latin at both edges); when
+ * the first-strong rule cannot tell, the line's clear majority. Null when neither decides.
+ */
+function lineDirection(units: readonly Unit[], text: string): Strong {
+  const first = firstStrongDirection(units.map((u) => u.char));
+  const own = clearMajority(tally(text));
+  return own ?? first;
+}
+
 /** One code point of the line, with where it came from (UTF-16 offset in the input text). */
 interface Unit {
   char: string;
@@ -161,10 +175,17 @@ export function visualToLogical(
     units.push({ char, from: offset, marks: [] });
     offset += char.length;
   }
-  return reorderUnits(units, direction, mirror);
+  const result = reorderUnits(units, direction);
+  const text = mirror === 'never' || (mirror === 'auto' && unpaired(result.mirrored) > unpaired(result.plain)) ? result.plain : result.mirrored;
+  return { text, offsets: result.offsets };
 }
 
-function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: BidiOptions['mirror']): { text: string; offsets: Map<number, number> } {
+/**
+ * Reorders units given in visual order into logical order: the text with brackets at
+ * right-to-left levels mirrored, the same without mirroring (the offsets are the same for both),
+ * and where each input offset went.
+ */
+function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl'): { mirrored: string; plain: string; offsets: Map<number, number> } {
   // The string the algorithm sees, and where each of its UTF-16 code units comes from.
   let visual = '';
   const unitOf: number[] = [];
@@ -175,7 +196,7 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: BidiOptio
     for (let k = 0; k < unit.char.length; k++) unitOf.push(i);
   });
   const levels = uba.getEmbeddingLevels(visual, direction);
-  let mirrored = mirror === 'never' ? new Map<number, string>() : uba.getMirroredCharactersMap(visual, levels.levels);
+  const mirrors = uba.getMirroredCharactersMap(visual, levels.levels);
   const order: number[] = [];
   const seen = new Set<number>();
   for (const index of uba.getReorderedIndices(visual, levels)) {
@@ -185,23 +206,22 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl', mirror: BidiOptio
       order.push(unit);
     }
   }
-  if (mirror === 'auto' && mirrored.size > 0) {
-    const plain = order.map((i) => units[i]!.char).join('');
-    const swapped = order.map((i) => mirrored.get(startOf[i]!) ?? units[i]!.char).join('');
-    if (unpaired(swapped) > unpaired(plain)) mirrored = new Map();
-  }
-  let text = '';
+  let mirrored = '';
+  let plain = '';
   const offsets = new Map<number, number>();
   for (const i of order) {
     const unit = units[i]!;
-    offsets.set(unit.from, text.length);
-    text += mirrored.get(startOf[i]!) ?? unit.char;
+    offsets.set(unit.from, plain.length);
+    // Mirrored characters are single BMP code units, like the characters they replace.
+    mirrored += mirrors.get(startOf[i]!) ?? unit.char;
+    plain += unit.char;
     for (const mark of unit.marks) {
-      offsets.set(mark.from, text.length);
-      text += mark.char;
+      offsets.set(mark.from, plain.length);
+      mirrored += mark.char;
+      plain += mark.char;
     }
   }
-  return { text, offsets };
+  return { mirrored, plain, offsets };
 }
 
 const OPENING = '([{<«‹⁅⁽₍〈⟨⟪⟦⟮⦃⦅⦇⦉⦋⦍⦏⦑⦓⦕⦗⧼';
@@ -282,20 +302,29 @@ export function bidiOfPage(
   }
   let guessed = 0;
   let controls = 0;
+  const reordered = new Map<Line, { mirrored: string; plain: string }>();
   const lines = page.lines.map((line): Line => {
     if (line.dir === 'ttb' || !NEEDS_BIDI.test(line.text)) return line;
     const split = visualUnits(line, glyphOrder);
     controls += split.controls;
-    let dir: Strong = options.paragraphDirection === 'auto' ? clearMajority(byBlock.get(line.block)) : options.paragraphDirection;
-    dir ??= firstStrongDirection(split.units.map((u) => u.char));
+    let dir: Strong = options.paragraphDirection === 'auto' ? lineDirection(split.units, line.text) : options.paragraphDirection;
     if (dir === null) {
       guessed++;
-      dir = majority(pageTally) ?? (line.dir === 'rtl' ? 'rtl' : 'ltr');
+      dir = clearMajority(byBlock.get(line.block)) ?? majority(pageTally) ?? (line.dir === 'rtl' ? 'rtl' : 'ltr');
     }
     if (!glyphOrder) return { ...line, dir: dir as Direction };
-    const { text, offsets } = reorderUnits(split.units, dir, options.mirror);
-    return { ...line, text, dir, inferred: moveMarks(line.inferred, offsets) };
+    const { mirrored, plain, offsets } = reorderUnits(split.units, dir);
+    const out: Line = { ...line, text: mirrored, dir, inferred: moveMarks(line.inferred, offsets) };
+    reordered.set(out, { mirrored, plain });
+    return out;
   });
+  // Brackets are mirrored or not for the whole page: a parenthesis often opens on one line and
+  // closes on the next, so a line alone cannot tell which way pairs them.
+  const all = [...reordered.values()];
+  const keepPlain =
+    options.mirror === 'never' ||
+    (options.mirror === 'auto' && unpaired(all.map((r) => r.mirrored).join('\n')) > unpaired(all.map((r) => r.plain).join('\n')));
+  if (keepPlain) for (const [line, r] of reordered) line.text = r.plain;
   const docId = doc?.id ?? page.doc;
   if (guessed > 0) {
     diagnostics.push(

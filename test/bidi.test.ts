@@ -22,7 +22,7 @@ import { gunzipSync } from 'node:zlib';
 import { bidiOfPage, firstStrongDirection, normalizeOptions, unpaired, visualToLogical } from '../stages/bidi.js';
 import { reverseText } from '../lib/rtl.js';
 import type { DocRecord, Line } from '../lib/records.js';
-import { charAccuracy, docRecord, line, pageRecord, repoRoot, run, sharedRoot } from './helpers.js';
+import { charAccuracy, docRecord, line, pageRecord, repoRoot, run, samplePdf, sharedRoot } from './helpers.js';
 
 const CONFORMANCE = join(repoRoot, 'test/data/unicode/BidiCharacterTest-15.0.0.txt.gz');
 
@@ -177,4 +177,15 @@ t.test('he-chromium-mixed: English words and numbers inside Hebrew read left to 
   t.match(result.stdout, 'חברת Intel פתחה בשנת 1974 מרכז פיתוח בחיפה');
   t.match(result.stdout, 'יותר מ-10,000 עובדים');
   t.match(result.stdout, 'את מעבדי Pentium M ו-Core');
+});
+
+t.test('samples/rtl-mixed.pdf: English, numbers, a bracket across lines, points, an LTR paragraph', async (t) => {
+  const result = await run(['extract', '--blank-lines', samplePdf('rtl-mixed')]);
+  t.equal(result.code, 0, result.stderr);
+  const text = result.stdout.normalize('NFC');
+  t.match(text, 'בעזרת Google Maps ואת הלינה', 'two English words in their own order');
+  t.match(text, 'דרך האתר של Booking, אבל', 'the comma after an English word stays after it');
+  t.match(text, 'בשנים 1537 עד 1541 (בימי השלטון העות\'מאני), ושאורכה כ-4 קילומטרים', 'the parenthesis opens and closes across a line break');
+  t.match(text, 'שָׁלוֹם עֲלֵיכֶם'.normalize('NFC'), 'the points follow their letters (the holam its vav)');
+  t.match(text, 'Our guide wrote the word שלום on the board and said that in Hebrew it means both hello and peace.', 'an English paragraph stays left to right');
 });
