@@ -53,6 +53,29 @@ export const RTL_STRONG =
 /** Left-to-right strong characters: letters of the other scripts. */
 export const LTR_STRONG = /[\p{L}\p{Mc}]/u;
 
+/**
+ * Shapers put a mark before its letter in visual order, so a run of several letters that ends with
+ * marks in drawing order (XeTeX: "حقوقً" for "اساساً حقوق", the tanween drawn after a word space,
+ * back over the alef of the next run) gives them to the run that starts just right of it, within
+ * half an em: they go before its first glyph in drawing order, after its last letter in reading.
+ */
+function moveTrailingMarks(items: Item[]): void {
+  for (const item of items) {
+    const trailing = /[\p{Mn}\p{Me}]+$/u.exec(item.text)?.[0];
+    if (!trailing || [...item.text].filter((c) => BASE.test(c)).length < 2) continue;
+    const edge = right(item);
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === item || MARKS_ONLY.test(o.text) || !BASE.test(o.text)) continue;
+      const d = o.x - edge;
+      if (d >= -0.1 * item.size && d <= 0.5 * item.size && (!host || o.x < host.x)) host = o;
+    }
+    if (!host) continue;
+    item.text = item.text.slice(0, -trailing.length);
+    host.text = trailing + host.text;
+  }
+}
+
 /** The left edge (plus a hair, to fall inside it) of the letter run nearest to a corner mark, within half an em. */
 function nearestLeftEdge(items: readonly Item[], mark: Item, removed: ReadonlySet<Item>): number | null {
   let best: number | null = null;
@@ -86,6 +109,7 @@ const MARKS_ONLY = /^\s*[\p{Mn}\p{Me}]+\s*$/u;
  */
 export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[] {
   const out = items.map((item) => ({ ...item }));
+  if (glyphOrder) moveTrailingMarks(out);
   const marks = out.filter((item) => MARKS_ONLY.test(item.text));
   if (marks.length === 0) return out;
   const removed = new Set<Item>();
@@ -118,4 +142,37 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
     removed.add(mark);
   }
   return out.filter((item) => !removed.has(item));
+}
+
+/**
+ * Arabic-script letters that do not join the letter after them (alef, dal, thal, reh, zain, waw,
+ * teh marbuta, hamza and their Persian and Urdu kin), after NFKC (presentation forms).
+ */
+const NON_JOINING = /^[\u0621-\u0625\u0627\u0629\u062f-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef]$/u;
+
+/** True when text (in reading order) ends with an Arabic-script letter that does not join the next one. */
+export function endsNonJoining(text: string): boolean {
+  const chars = [...text];
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const c = chars[i]!;
+    if (MARK.test(c)) continue;
+    return NON_JOINING.test(c.normalize('NFKC').slice(-1));
+  }
+  return false;
+}
+
+/**
+ * The gap that is a word space after a non-joining Arabic letter, × font size. Such a letter ends its
+ * glyph with a gap even inside a word ("الحر|ية": reh, then yeh): about 0.1 em, where word spaces
+ * on the same line are 0.25–0.3 em. The limit is `share` × the line's median word gap (at least
+ * `threshold`), when the line has at least three word gaps to take a median of; else `threshold`.
+ *
+ *     ي  ة     ر  ح  ل  ا        ← reading right to left
+ *   [ية]  ←0.12→  [الحر]          not a space: below share × median word gap
+ */
+export function nonJoiningLimit(gaps: readonly number[], threshold: number, share: number): number {
+  const words = gaps.filter((g) => g > threshold).sort((a, b) => a - b);
+  if (words.length < 3) return threshold;
+  const median = words[words.length >> 1]!;
+  return Math.max(threshold, share * median);
 }

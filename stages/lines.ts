@@ -15,7 +15,7 @@ import { pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
-import { attachMarks, isGlyphOrder, rightToLeftText } from '../lib/rtl.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
 
 export interface LinesOptions {
   /** A gap wider than this × font size between two runs is a word space. */
@@ -28,6 +28,8 @@ export interface LinesOptions {
   perGlyphMinRuns: number;
   /** Inside CJK text, only a gap wider than this × font size is a space. */
   cjkGap: number;
+  /** On RTL lines, after an Arabic letter that does not join the next, a space needs this × the line's median word gap. */
+  nonJoiningShare: number;
 }
 
 export const DEFAULTS: LinesOptions = {
@@ -36,6 +38,7 @@ export const DEFAULTS: LinesOptions = {
   perGlyphShare: 0.6,
   perGlyphMinRuns: 4,
   cjkGap: 0.5,
+  nonJoiningShare: 0.6,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -44,6 +47,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of one- or two-glyph runs that makes a line letter-spaced' },
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
+  { key: 'nonJoiningShare', type: 'number', min: 0, description: "RTL lines: gap after a non-joining Arabic letter that is a space, × the line's median word gap" },
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
@@ -129,13 +133,14 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     items.filter((i) => [...i.text.trim()].length <= 2).length >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
+  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
   let text = '';
   const inferred: InferredMark[] = [];
   items.forEach((item, i) => {
     if (i > 0) {
       const gap = gaps[i - 1]!;
       const hasSpace = /\s$/u.test(text) || /^\s/u.test(item.text);
-      const limit = isCjkBoundary(text, item.text) ? Math.max(threshold, options.cjkGap) : threshold;
+      const limit = isCjkBoundary(text, item.text) ? Math.max(threshold, options.cjkGap) : dir === 'rtl' && endsNonJoining(text) ? nonJoining : threshold;
       if (!hasSpace && gap > limit) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';

@@ -7,7 +7,7 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../stages/lines.js';
-import { attachMarks, isGlyphOrder, rightToLeftText } from '../lib/rtl.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
 import type { Item } from '../lib/records.js';
 import { docRecord, item, parseLines, run, sharedRoot } from './helpers.js';
 
@@ -44,6 +44,33 @@ t.test('a diacritic drawn as its own glyph goes after the letter under it', asyn
   const [host] = attachMarks([rtl('ﻼﺑﻛ', 10, { w: 30 }), rtl('\u064e', 22, { w: 2 })], true);
   t.equal(rightToLeftText(host!), 'ﻛﺑَﻼ');
   t.same(attachMarks([rtl('\u064e', 200, { w: 2 }), rtl('ﻛ', 10)], true).map((i) => i.text), ['\u064e', 'ﻛ'], 'a mark over no letter stays');
+});
+
+t.test('a mark at the end of a visual run goes to the run that starts just right of it', async (t) => {
+  // XeTeX draws the tanween of "اساساً" after the word space, at the end of the run "حقوق".
+  const runs = [rtl('ﻕﻮﻘﺣً', 445.04, { w: 23.32, size: 11 }), rtl('ﺎﺳﺎﺳﺍ', 470.92, { w: 22.47, size: 11 })];
+  const line = buildLine(runs, 0, undefined, true);
+  t.equal(line.text, 'ﺍﺳﺎﺳﺎً ﺣﻘﻮﻕ', 'the tanween follows the final alef, the space comes after it');
+});
+
+t.test('after a non-joining Arabic letter, a narrow gap is not a word space', async (t) => {
+  t.equal(endsNonJoining('الحر'), true, 'reh does not join the next letter');
+  t.equal(endsNonJoining('ﺍﻟﺤﺮ'), true, 'presentation forms too');
+  t.equal(endsNonJoining('كتب'), false);
+  t.equal(endsNonJoining('لمّا'), true, 'a mark after the letter is skipped');
+  t.equal(nonJoiningLimit([0.12, 0.3, 0.28, 0.31], 0.1, 0.6), 0.6 * 0.3);
+  t.equal(nonJoiningLimit([0.12, 0.3], 0.1, 0.6), 0.1, 'too few word gaps: the plain threshold');
+  // "سلام الحرية في عالم" in visual runs: word gaps 0.3 em, and 0.12 em after the reh of الحر|ية.
+  const size = 10;
+  const words = ['ﻢﻟﺎﻋ', 'ﻲﻓ', 'ﺔﻳ', 'ﺮﺤﻟﺍ', 'ﻡﻼﺳ'];
+  const gaps = [0.3, 0.3, 0.12, 0.3];
+  const runs: Item[] = [];
+  let x = 50;
+  words.forEach((w, i) => {
+    runs.push(rtl(w, x, { size }));
+    x += [...w].length * 5 + (gaps[i] ?? 0) * size;
+  });
+  t.equal(buildLine(runs, 0, undefined, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
 });
 
 t.test('isGlyphOrder reads the engine of the doc record', async (t) => {
