@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   parse: () => import('../stages/parse.js'),
   order: () => import('../stages/order.js'),
   lines: () => import('../stages/lines.js'),
+  bidi: () => import('../stages/bidi.js'),
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
 };

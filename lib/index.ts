@@ -1,6 +1,7 @@
 /** The library: the whole chain as an async iterator, and each stage's typed factory. */
 import { order } from '../stages/order.js';
 import { lines } from '../stages/lines.js';
+import { bidi } from '../stages/bidi.js';
 import { paragraphs } from '../stages/paragraphs.js';
 import { parse } from '../stages/parse.js';
 import { serialize } from '../stages/serialize.js';
@@ -10,4 +11,4 @@ export { parseNdjson, stringifyNdjson } from './ndjson.js';
 export * from './records.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, paragraphs, serialize };
+export const stages = { parse, order, lines, bidi, paragraphs, serialize };

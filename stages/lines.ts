@@ -15,6 +15,7 @@ import { pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
 
 export interface LinesOptions {
   /** A gap wider than this × font size between two runs is a word space. */
@@ -29,6 +30,8 @@ export interface LinesOptions {
   cjkGap: number;
   /** A run with no advance width is taken to end this far (× font size) past its start. */
   zeroWidthRun: number;
+  /** On RTL lines, after an Arabic letter that does not join the next, a space needs this × the line's median word gap. */
+  nonJoiningShare: number;
 }
 
 export const DEFAULTS: LinesOptions = {
@@ -38,6 +41,7 @@ export const DEFAULTS: LinesOptions = {
   perGlyphMinRuns: 4,
   cjkGap: 0.5,
   zeroWidthRun: 1.2,
+  nonJoiningShare: 0.6,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -47,6 +51,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
   { key: 'zeroWidthRun', type: 'number', min: 0, description: 'where a run with no advance width is taken to end, × font size' },
+  { key: 'nonJoiningShare', type: 'number', min: 0, description: "RTL lines: gap after a non-joining Arabic letter that is a space, × the line's median word gap" },
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
@@ -120,10 +125,13 @@ const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filte
  */
 const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
 
-/** Joins one row's runs into a line, deciding each gap. */
-export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
+/**
+ * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
+ * drawing order (see lib/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
+ */
+export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS, glyphOrder = false): Line {
   const dir = lineDirection(rowItems);
-  const items = attachAccents(rowItems).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const items = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   const gaps: number[] = [];
   for (let i = 1; i < items.length; i++) {
     const a = items[i - 1]!;
@@ -141,6 +149,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     items.filter((i) => [...i.text.trim()].length === 1).length >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
+  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
   let text = '';
   const inferred: InferredMark[] = [];
   items.forEach((item, i) => {
@@ -151,7 +160,9 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
         ? Math.max(threshold, options.cjkGap)
         : DEAD_CONSONANT_END.test(text) && /^\p{L}/u.test(item.text)
           ? Math.max(threshold, options.zeroWidthRun)
-          : threshold;
+          : dir === 'rtl' && endsNonJoining(text)
+            ? nonJoining
+            : threshold;
       if (!hasSpace && gap > limit) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
@@ -174,8 +185,14 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   return line;
 }
 
+/** Right-to-left path: diacritics into their letters' runs; in glyph order, each run read right to left. */
+function rtlRuns(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const runs = attachMarks(attachAccents(items), glyphOrder);
+  return glyphOrder ? runs.map((item) => ({ ...item, text: rightToLeftText(item) })) : runs;
+}
+
 /** The pure core: builds the lines of one page. */
-export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}): PageRecord {
+export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}, glyphOrder = false): PageRecord {
   const options = normalizeOptions(partial);
   const byBlock = new Map<number, Item[]>();
   for (const item of page.items ?? []) {
@@ -184,14 +201,14 @@ export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options));
+    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
   }
   return { ...page, lines };
 }
 
 export function lines(partial: Partial<LinesOptions> = {}) {
   const options = normalizeOptions(partial);
-  return pageTransform('lines', (page) => ({ page: linesOfPage(page, options) }));
+  return pageTransform('lines', (page, doc) => ({ page: linesOfPage(page, options, isGlyphOrder(doc)) }));
 }
 
 export const USAGE = 'pdfpipe lines [options] < ordered.ndjson';

@@ -20,6 +20,7 @@ const THRESHOLDS: Record<string, number> = {
   'running-header': 0.995,
   hyphenated: 0.995,
   cjk: 0.995,
+  'rtl-mixed': 0.995,
 };
 
 const outputs = new Map(sampleNames.map((name) => [name, run(['extract', '--blank-lines', samplePdf(name)])]));

@@ -47,6 +47,16 @@ const WITH_ACTUAL_TEXT =
   'type: "beginMarkedContentProps", actualText: args[1] instanceof Dict && typeof args[1].get("ActualText") === "string" ? stringToPDFString(args[1].get("ActualText")) : null,';
 const workerChanges: string[] = [];
 
+/*
+ * pdf.js also reorders each run on its own with a simplified BiDi pass and deletes `<` and `>` from
+ * runs that hold right-to-left characters. A line is often several runs, so that pass cannot give the
+ * line's reading order, and what it deleted cannot be restored. We keep each run's text in the order
+ * its glyphs are drawn (for right-to-left scripts that is visual order, left to right on the page),
+ * still with pdf.js's `dir`, and leave the reordering to the `bidi` stage, which sees whole lines.
+ * The doc record's `meta.engine` says `glyph-order` when this is in effect.
+ */
+const PER_RUN_BIDI = 'const bidiResult = bidi(text, -1, textChunk.vertical);';
+
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
 async function loadPatchedWorker(): Promise<void> {
   let source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
@@ -58,6 +68,10 @@ async function loadPatchedWorker(): Promise<void> {
   if (source.split(MARKED_CONTENT_PROPS_ITEM).length === 2) {
     source = source.replace(MARKED_CONTENT_PROPS_ITEM, WITH_ACTUAL_TEXT);
     changes.push('actual-text');
+  }
+  if (source.includes(PER_RUN_BIDI)) {
+    source = source.replace(PER_RUN_BIDI, 'const bidiResult = { str: text, dir: bidi(text, -1, textChunk.vertical).dir };');
+    changes.push('glyph-order');
   }
   if (changes.length === 0) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
