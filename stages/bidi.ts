@@ -287,11 +287,14 @@ export function bidiOfPage(
 ): { page: PageRecord; diagnostics: DiagnosticRecord[] } {
   const options = normalizeOptions(partial);
   const diagnostics: DiagnosticRecord[] = [];
-  if (!page.lines || !page.lines.some((line) => NEEDS_BIDI.test(line.text))) return { page, diagnostics };
+  // Lines without string text (records from elsewhere) are passed on untouched.
+  const needsBidi = (line: Line): boolean => typeof line.text === 'string' && NEEDS_BIDI.test(line.text);
+  if (!Array.isArray(page.lines) || !page.lines.some(needsBidi)) return { page, diagnostics };
   const glyphOrder = isGlyphOrder(doc);
   const byBlock = new Map<number, Tally>();
   const pageTally: Tally = { ltr: 0, rtl: 0 };
   for (const line of page.lines) {
+    if (typeof line.text !== 'string') continue;
     const t = tally(line.text);
     const b = byBlock.get(line.block) ?? { ltr: 0, rtl: 0 };
     b.ltr += t.ltr;
@@ -304,7 +307,7 @@ export function bidiOfPage(
   let controls = 0;
   const reordered = new Map<Line, { mirrored: string; plain: string }>();
   const lines = page.lines.map((line): Line => {
-    if (line.dir === 'ttb' || !NEEDS_BIDI.test(line.text)) return line;
+    if (line.dir === 'ttb' || !needsBidi(line)) return line;
     const split = visualUnits(line, glyphOrder);
     controls += split.controls;
     let dir: Strong = options.paragraphDirection === 'auto' ? lineDirection(split.units, line.text) : options.paragraphDirection;
@@ -314,7 +317,7 @@ export function bidiOfPage(
     }
     if (!glyphOrder) return { ...line, dir: dir as Direction };
     const { mirrored, plain, offsets } = reorderUnits(split.units, dir);
-    const out: Line = { ...line, text: mirrored, dir, inferred: moveMarks(line.inferred, offsets) };
+    const out: Line = { ...line, text: mirrored, dir, inferred: moveMarks(Array.isArray(line.inferred) ? line.inferred : [], offsets) };
     reordered.set(out, { mirrored, plain });
     return out;
   });

@@ -155,6 +155,11 @@ t.test('bad input: direction controls, no strong character, engine-reordered run
   t.ok(engine.diagnostics.some((d) => d.code === 'engine-reordered' && d.severity === 'info'), 'an info diagnostic says why');
 
   t.throws(() => normalizeOptions({ paragraphDirection: 'up' as never }), /Unexpected direction "up"/u);
+
+  const odd = [{ ...rtlLine('םולש'), text: 42 as unknown as string }, rtlLine('abc םולש')];
+  const tolerant = reorder(odd);
+  t.equal(tolerant.page.lines![0]!.text, 42, 'a line without string text passes untouched');
+  t.equal(tolerant.page.lines![1]!.text, 'שלום abc');
 });
 
 /** gt documents with embedded English words and numbers; threshold a little under the measured score. */
