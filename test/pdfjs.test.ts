@@ -6,8 +6,8 @@
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { itemsWithActualText, toItem } from '../lib/engines/pdfjs.js';
-import { charAccuracy, collapse, run, sharedRoot } from './helpers.js';
+import { annotationItems, itemsWithActualText, toItem } from '../lib/engines/pdfjs.js';
+import { charAccuracy, collapse, run, sharedRoot, wildFile } from './helpers.js';
 
 const identity = [1, 0, 0, 1, 0, 0];
 const run_ = (str: string, x: number, width: number, y = 100) => ({ str, dir: 'ltr', width, height: 10, transform: [10, 0, 0, 10, x, y], fontName: 'F1' });
@@ -67,3 +67,30 @@ t.test('a Chromium Devanagari PDF reads as written', { skip: existsSync(`${hindi
   const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
   t.ok(accuracy > 0.97, `character accuracy ${accuracy.toFixed(3)} > 0.97`);
 });
+
+t.test('annotations: free-text lines and filled-in form fields become items; hidden ones and checkboxes do not', async (t) => {
+  const flipY = (rect: number[]) => [rect[0]!, 800 - rect[1]!, rect[2]!, 800 - rect[3]!];
+  const items = annotationItems(
+    [
+      { subtype: 'FreeText', textContent: ['First line', 'second line'], rect: [100, 700, 300, 730] },
+      { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'typed in', rect: [100, 600, 300, 620] },
+      { subtype: 'Widget', fieldType: 'Ch', fieldValue: ['chosen'], rect: [100, 500, 300, 520] },
+      { subtype: 'Widget', fieldType: 'Btn', fieldValue: 'Off', rect: [100, 400, 120, 420] },
+      { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'secret', rect: [100, 300, 300, 320], hidden: true },
+      { subtype: 'FreeText', textContent: ['\u0645\u0631\u062d\u0628\u0627'], rect: [100, 200, 300, 220] },
+    ],
+    flipY,
+  );
+  t.same(items.map((i) => i.text), ['First line', 'second line', 'typed in', 'chosen', '\u0627\u0628\u062d\u0631\u0645']);
+  t.ok(items[0]!.y < items[1]!.y, 'lines stacked from the top of the box');
+  t.equal(items.at(-1)!.dir, 'rtl', 'right-to-left text in drawing order, as runs from the page hold it');
+});
+
+for (const [name, expected] of [['pdfjs__bug1724918.pdf', 'hello world'], ['pdfjs__issue5946.pdf', 'This should be visible']] as const) {
+  const file = wildFile(name);
+  t.test(`${name}: text shown only by annotations is extracted`, { skip: file.skip }, async (t) => {
+    const result = await run(['extract', file.path]);
+    t.equal(result.code, 0);
+    t.equal(collapse(result.stdout), expected);
+  });
+}

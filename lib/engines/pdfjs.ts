@@ -6,6 +6,7 @@
  * up, so memory is bounded by a page. Text items keep pdf.js's run splitting; whitespace-only runs
  * are dropped because the line stage measures gaps itself.
  */
+import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -181,6 +182,56 @@ function spanItems(actualText: string, runs: Item[]): Item[] {
   return [{ text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir }];
 }
 
+// bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.
+const uba = (bidiModule as unknown as () => Bidi)();
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/u;
+
+/** The fields of a pdf.js annotation that can carry visible text. */
+interface AnnotationLike {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  textContent?: unknown;
+  rect?: number[];
+  hidden?: boolean;
+  noView?: boolean;
+}
+
+/**
+ * Text shown by annotations, which the page's content stream does not hold: free-text notes
+ * (their appearance's lines) and filled-in form fields (a text field's value, a choice field's
+ * selection). One item per line of text, stacked from the top of the annotation's rectangle.
+ */
+export function annotationItems(annotations: readonly AnnotationLike[], toPage: (rect: number[]) => number[]): Item[] {
+  const items: Item[] = [];
+  for (const annotation of annotations) {
+    if (annotation.hidden || annotation.noView || !Array.isArray(annotation.rect) || annotation.rect.length !== 4) continue;
+    let lines: string[] = [];
+    if (annotation.subtype === 'FreeText' && Array.isArray(annotation.textContent)) lines = annotation.textContent.filter((l): l is string => typeof l === 'string');
+    else if (annotation.subtype === 'Widget' && annotation.fieldType === 'Tx' && typeof annotation.fieldValue === 'string') lines = annotation.fieldValue.split(/\r\n|\r|\n/u);
+    else if (annotation.subtype === 'Widget' && annotation.fieldType === 'Ch') {
+      const value = annotation.fieldValue;
+      lines = (Array.isArray(value) ? value : [value]).filter((l): l is string => typeof l === 'string');
+    }
+    lines = lines.map((l) => l.replaceAll('\0', '').trim()).filter((l) => l !== '');
+    if (lines.length === 0) continue;
+    const [a = 0, b = 0, c = 0, d = 0] = toPage(annotation.rect);
+    const left = Math.min(a, c);
+    const top = Math.min(b, d);
+    const width = Math.abs(c - a);
+    // The font size is not known here: a line's share of the box height, at most 12 pt.
+    const size = Math.max(1, Math.min(12, Math.abs(d - b) / lines.length));
+    lines.forEach((logical, k) => {
+      // Annotation text is stored in logical order; runs from the content stream, and so the
+      // lines and bidi stages, hold right-to-left text in drawing (visual) order.
+      const rtl = RIGHT_TO_LEFT.test(logical);
+      const text = rtl ? uba.getReorderedString(logical, uba.getEmbeddingLevels(logical)) : logical;
+      items.push({ text, x: round(left), y: round(top + (k + 0.8) * size), w: round(Math.min(width, [...text].length * 0.5 * size)), size: round(size), font: 'annotation', dir: rtl ? 'rtl' : 'ltr' });
+    });
+  }
+  return items;
+}
+
 function classify(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   const name = (error as { name?: string })?.name ?? '';
@@ -302,6 +353,8 @@ export async function* extractRecords(
       const items = itemsWithActualText(content.items as Iterable<TextItemLike | MarkedContentLike>, (raw, insideSpan) =>
         toItem(raw, viewport.transform, content.styles[raw.fontName]?.fontFamily ?? '', insideSpan),
       );
+      const annotations = await page.getAnnotations({ intent: 'display' }).catch(() => []);
+      items.push(...annotationItems(annotations as AnnotationLike[], (rect) => viewport.convertToViewportRectangle(rect)));
       page.cleanup();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
     }
