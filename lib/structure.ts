@@ -65,6 +65,8 @@ export interface Section {
   page: number;
   /** The heading block, when one was found on the page (null for an outline entry without a matching block). */
   heading: Paragraph | null;
+  /** The ids of further blocks the heading was made of (a heading broken over two blocks). */
+  more: string[];
   paragraphs: Paragraph[];
   sections: Section[];
 }
@@ -116,8 +118,13 @@ const collapse = (text: string): string => text.replace(/\s+/gu, ' ').trim();
 /** Section numbering at the start of a heading: "2.3", "2.3.", "IV.", "A." (with a letter after it). */
 const NUMBERING = /^((?:\d{1,2}(?:\.\d{1,2})*\.?)|(?:[IVX]{1,5}\.)|(?:[A-H]\.))\s+(?=[\p{Lu}\p{Lo}])/u;
 
+/** An appendix heading: "Appendix A: Proofs", "APPENDIX B. TABLES". */
+const APPENDIX = /^appendix\s+([A-Z]|\d{1,2})\b[.:]?\s+(?=[\p{Lu}\p{Lo}])/iu;
+
 /** The numbering of a heading and its depth, or null. */
 export function headingNumber(text: string): { number: string; depth: number } | null {
+  const appendix = APPENDIX.exec(text);
+  if (appendix) return { number: appendix[1] ?? '', depth: 1 };
   const match = NUMBERING.exec(text);
   if (!match) return null;
   const raw = match[1]!.replace(/\.$/, '');
@@ -163,7 +170,7 @@ export function implausibleTitle(title: string, id: string): string | null {
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
 const AFFILIATION =
-  /universit|institut|department|dept\b|laborator|college|school|centre|center|academy|acad[eé]m|facult|division|observator|hospital|gmbh|\binc\b|corporation|\bvia\b|street|\broad\b|avenue|\bcnrs\b|\binfn\b|\bp\.\s?o\.\s?box|\b\d{4,6}\b|fakult|universidad|universit[àé]|politecnico|research|collaboration/iu;
+  /universit|institut|department|dept\b|laborator|college|school|centre|center|academy|acad[eé]m|facult|division|observator|hospital|gmbh|\binc\b|corporation|\bvia\b|street|\broad\b|avenue|\bcnrs\b|\binfn\b|\bp\.\s?o\.\s?box|fakult|universidad|universit[àé]|politecnico|research|collaboration/iu;
 const ABSTRACT = /^\s*(abstract|summary|r[ée]sum[ée]|zusammenfassung|аннотация|resumen)\b[\s.:—–-]*/iu;
 const KEYWORDS = /^\s*(key\s*-?\s*words(?:\s+and\s+phrases)?|index\s+terms|mots[- ]cl[ée]s|schlagw[öo]rter)\s*[:.—–-]\s*/iu;
 
@@ -280,7 +287,7 @@ function layoutSource(page: PageRecord | undefined, body: number, roles: Map<str
       roles.set(key(located), 'keywords');
       continue;
     }
-    if (headingNumber(text) || located.block.role === 'list') break;
+    if (headingNumber(text) || (located.block.role === 'list' && !AFFILIATION.test(text))) break;
     const long = located.block.lines > 4 || words(text).length > 60;
     if (long) {
       // An unlabelled abstract: the first long paragraph of the front matter, set smaller than the body.
@@ -322,6 +329,10 @@ interface Start {
   from: 'outline' | 'layout';
   /** True when the block at `index` is the heading itself. */
   onBlock: boolean;
+  /** How many blocks the heading covers (a heading broken over two lines can be two blocks). */
+  span: number;
+  /** A heading run into its paragraph's first line: the block stays a paragraph, without the heading's text. */
+  runIn: boolean;
 }
 
 function flattenOutline(entries: readonly OutlineEntry[], level: number, out: { entry: OutlineEntry; level: number }[], seen: Set<OutlineEntry>): void {
@@ -359,7 +370,7 @@ function outlineStarts(doc: DocRecord, pages: readonly PageRecord[], diagnostics
         break;
       }
     }
-    let start: Start = { page: page.page, index: index === -1 ? from : index, level, title, number: headingNumber(title)?.number ?? null, from: 'outline', onBlock: index !== -1 };
+    let start: Start = { page: page.page, index: index === -1 ? from : index, level, title, number: headingNumber(title)?.number ?? null, from: 'outline', onBlock: index !== -1, span: 1, runIn: false };
     if (start.page < previous.page || (start.page === previous.page && start.index <= previous.index && !(index === -1 && start.index === previous.index + 1))) {
       unordered += 1;
       start = { ...start, page: previous.page, index: previous.index + 1, onBlock: false };
@@ -380,34 +391,129 @@ function outlineStarts(doc: DocRecord, pages: readonly PageRecord[], diagnostics
   return starts;
 }
 
+/** Headings that papers use without numbers and often in the body's own size. */
+const KNOWN_SECTION =
+  /^(acknowledge?ments?|references|bibliography|conclusions?|introduction|appendix|discussion|summary and conclusions?|einleitung|literatur(verzeichnis)?|danksagung|remerciements|références|bibliographie|introducción|referencias|agradecimientos|введение|литература|заключение)$/iu;
+
+/** Front-matter labels: metadata, not sections. */
+const LABEL_ONLY = /^(abstract|summary|key\s*words|index terms)$/iu;
+
+/**
+ * True when a text can be a heading's: not a formula (no `=`, no operator at its end), some words
+ * of three letters or more once the numbering is taken off, not a front-matter label.
+ */
+function isHeadingText(text: string): boolean {
+  if (/[+−×·^_]$|\s-$/u.test(text) || LABEL_ONLY.test(text)) return false;
+  // A sentence cut before its end ("3 The corresponding values in relation (29) is").
+  if (/\s(is|are|was|were|the|of|and|to|that|a|an|with|for|in|by)$/u.test(text)) return false;
+  // An institution with its address ("I. Physikalisches Institut, RWTH, D-52056 Aachen").
+  if (AFFILIATION.test(text) && text.includes(',')) return false;
+  const rest = text.replace(APPENDIX, '').replace(NUMBERING, '');
+  const longWords = rest.split(/\s+/u).filter((w) => letters(w) >= 3);
+  // A relation is a formula unless it sits in a sentence of words ("Models with θ13 = 0").
+  if (/[=≡≈≤≥∑∫]/u.test(text) && longWords.length < 3) return false;
+  return longWords.reduce((n, w) => n + letters(w), 0) >= 4;
+}
+
 /** True when a block looks like a section heading by its layout. */
 export function looksLikeHeading(block: Block, body: number, options: StructureOptions): boolean {
   if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'caption') return false;
   const text = collapse(block.text);
   const count = words(text).length;
-  if (count === 0 || count > options.headingMaxWords || text.length > 140 || block.lines > 3) return false;
+  const numbered = headingNumber(text);
+  // The numbering and "Appendix A" count as words too.
+  if (count === 0 || count > options.headingMaxWords + (numbered ? 2 : 0) || text.length > 160 || block.lines > 3) return false;
   if (letters(text) < 3 || letters(text) < text.length * 0.5) return false;
   if (/[.,;:=]$/u.test(text) && !/^([IVX]+|\d+)\.$/u.test(text)) return false;
   if (!/^[\p{Lu}\p{Lo}\d]/u.test(text)) return false;
   if (/^(figure|fig\.|table|tab\.)\s*\d/iu.test(text)) return false;
-  const numbered = headingNumber(text);
-  if (numbered) return count <= 12 && block.size >= body * 0.85;
+  if (!isHeadingText(text)) return false;
+  if (numbered || (KNOWN_SECTION.test(text) && block.lines === 1)) return block.size >= body * 0.85;
   if (allCaps(text) && count <= 8) return block.size >= body * 0.85;
   return block.role === 'heading' || block.size >= body * options.headingSize;
 }
 
+/** A numbered heading in capitals, followed by a sentence ("IV. GROUND STATE We now …"). */
+const RUN_IN_CAPS = /^((?:[IVX]{1,5}\.|\d{1,2}(?:\.\d{1,2})*\.?)(?:\s+[\p{Lu}\d][\p{Lu}\d'’-]*)+)\s+(?=\p{Lu}\p{Ll}+\s)/u;
+
+/** "2.2. Title words. " at the start of a paragraph: a numbered run-in heading ended by a full stop. */
+const RUN_IN_STOPPED = /^(\d{1,2}(?:\.\d{1,2})+\.\s+[^.]{3,80}?)\.\s+(?=[\p{Lu}\d])/u;
+
+/** Marks that end a line inside a block's text (the joins `paragraphs` made). */
+const LINE_JOINS = new Set(['line-join', 'dehyphenate', 'keep-hyphen', 'no-space-script']);
+
+/**
+ * The first line of a block that starts with a numbered heading run into its paragraph
+ * ("1. Introduction" on its own line, set like the text below it, so `paragraphs` joined them),
+ * or null. The line must be short against the block (under 70% of its width, measured on the
+ * page's line when it is found) and the next line must start a sentence.
+ */
+export function runInHeading(block: Block, page: PageRecord): string | null {
+  if (block.role !== 'body' && block.role !== 'list') return null;
+  // A numbered heading in capitals, then the paragraph's words: "IV. GROUND STATE We now minimize …".
+  const caps = RUN_IN_CAPS.exec(block.text);
+  if (caps && isHeadingText(caps[1]!) && words(block.text.slice(caps[0].length)).length >= 2) return collapse(caps[1]!);
+  // A subsection run in with a full stop, as AMS styles set them: "2.2. Adams operations. There are …".
+  const stopped = RUN_IN_STOPPED.exec(block.text);
+  if (stopped && isHeadingText(stopped[1]!)) return collapse(stopped[1]!);
+  if (block.lines < 2) return null;
+  const mark = block.inferred.find((m) => LINE_JOINS.has(m.rule));
+  if (!mark) return null;
+  const first = block.text.slice(0, mark.at).trim();
+  const next = block.text.slice(mark.kind === 'break' ? mark.at + 1 : mark.at);
+  if (!headingNumber(first) || words(first).length > 10 || first.length > 70 || /[.,;:]$/u.test(first) || !isHeadingText(first)) return null;
+  if (!/^[\p{Lu}\p{Lo}\d]/u.test(next)) return null;
+  const line = (page.lines ?? []).find((l) => collapse(l.text) === collapse(first) && l.box.y >= block.box.y - 1 && l.box.y <= block.box.y + block.size * 2);
+  const width = line ? line.box.w : first.length * block.size * 0.5;
+  return width < block.box.w * 0.7 ? collapse(first) : null;
+}
+
+/** True when `next` continues the heading `block` on the line below (same font and size, right under it). */
+function continuesHeading(block: Block, next: Block | undefined): boolean {
+  if (!next || next.font !== block.font || Math.abs(next.size - block.size) > 0.3 || next.lines > 2) return false;
+  const text = collapse(next.text);
+  if (words(text).length > 10 || headingNumber(text) || /[.;:]$/u.test(text)) return false;
+  const gap = next.box.y - (block.box.y + block.box.h);
+  return gap > -block.size * 0.5 && gap < block.size * 0.8 && Math.abs(next.box.x - block.box.x) < block.size * 20;
+}
+
 function layoutStarts(pages: readonly PageRecord[], body: number, roles: Map<string, StructureRole>, options: StructureOptions): Start[] {
-  const found: { page: number; index: number; block: Block; number: { number: string; depth: number } | null }[] = [];
+  const found: { page: number; index: number; block: Block; title: string; span: number; runIn: boolean; number: { number: string; depth: number } | null }[] = [];
+  // Nothing above the title on its page is a section heading (report numbers, institution banners).
+  let titlePage = 0;
+  let titleIndex = -1;
   for (const page of pages) {
-    (page.blocks ?? []).forEach((block, index) => {
-      if (roles.has(blockId(page.page, index + 1))) return;
-      if (looksLikeHeading(block, body, options)) found.push({ page: page.page, index, block, number: headingNumber(collapse(block.text)) });
+    (page.blocks ?? []).forEach((_, index) => {
+      if (titleIndex === -1 && roles.get(blockId(page.page, index + 1)) === 'title') [titlePage, titleIndex] = [page.page, index];
     });
+  }
+  for (const page of pages) {
+    const blocks = page.blocks ?? [];
+    for (let index = 0; index < blocks.length; index++) {
+      const block = blocks[index]!;
+      if (roles.has(blockId(page.page, index + 1)) || (page.page === titlePage && index < titleIndex)) continue;
+      const runIn = runInHeading(block, page);
+      if (runIn) {
+        found.push({ page: page.page, index, block, title: runIn, span: 1, runIn: true, number: headingNumber(runIn) });
+        continue;
+      }
+      if (looksLikeHeading(block, body, options)) {
+        let title = collapse(block.text);
+        let span = 1;
+        while (span < 3 && continuesHeading(block, blocks[index + span])) {
+          const more = collapse(blocks[index + span]!.text);
+          title = /\p{L}-$/u.test(title) && /^\p{Ll}/u.test(more) ? title.slice(0, -1) + more : `${title} ${more}`;
+          span += 1;
+        }
+        found.push({ page: page.page, index, block, title, span, runIn: false, number: headingNumber(title) });
+        index += span - 1;
+      }
+    }
   }
   // Depth: the numbering when there is one; else the level of numbered headings of the same size;
   // else the rank of the size among the unnumbered headings' sizes.
   const levelBySize = new Map<number, number>();
-  for (const h of found) if (h.number) {
+  for (const h of found) if (h.number && !h.runIn) {
     const size = Math.round(h.block.size * 2) / 2;
     levelBySize.set(size, Math.min(levelBySize.get(size) ?? 99, h.number.depth));
   }
@@ -415,7 +521,7 @@ function layoutStarts(pages: readonly PageRecord[], body: number, roles: Map<str
   return found.map((h) => {
     const size = Math.round(h.block.size * 2) / 2;
     const level = h.number?.depth ?? levelBySize.get(size) ?? sizes.indexOf(size) + 1;
-    return { page: h.page, index: h.index, level: Math.max(1, Math.min(level, 6)), title: collapse(h.block.text), number: h.number?.number ?? null, from: 'layout', onBlock: true };
+    return { page: h.page, index: h.index, level: Math.max(1, Math.min(level, 6)), title: h.title, number: h.number?.number ?? null, from: 'layout', onBlock: true, span: h.span, runIn: h.runIn };
   });
 }
 
@@ -579,6 +685,7 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
       title: start.title,
       page: start.page,
       heading,
+      more: [],
       paragraphs: [],
       sections: [],
     };
@@ -590,15 +697,30 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
   for (let i = 0; i <= all.length; i++) {
     const opening = startAt.get(i) ?? [];
     let consumed = false;
+    let skip = 0;
     for (const start of opening) {
-      const heading = start.onBlock && !consumed ? all[i] ?? null : null;
+      const paragraph = all[i];
+      if (start.runIn && paragraph && paragraph.text.startsWith(start.title)) {
+        // The heading leaves the paragraph, which stays (with its id) as the section's first.
+        paragraph.text = paragraph.text.slice(start.title.length).trim();
+        open(start, null);
+        continue;
+      }
+      const heading = start.onBlock && !consumed ? paragraph ?? null : null;
+      open(start, heading);
       if (heading) {
         heading.role = 'heading';
         consumed = true;
+        const section = stack[stack.length - 1]!.section;
+        for (let k = 1; k < start.span && all[i + k]; k++) section.more.push(all[i + k]!.id);
+        skip = Math.max(0, start.span - 1);
       }
-      open(start, heading);
     }
     const paragraph = all[i];
+    if (skip > 0) {
+      i += skip;
+      continue;
+    }
     if (!paragraph || consumed) continue;
     const current = stack[stack.length - 1];
     if (current) current.section.paragraphs.push(paragraph);

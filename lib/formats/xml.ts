@@ -70,7 +70,9 @@ function paragraph(p: Paragraph, indent: string): string {
 function section(s: Section, indent: string): string {
   let out = `${indent}<section${attributes({ id: s.id, level: s.level, from: s.from, number: s.number, page: s.page })}>\n`;
   const h = s.heading;
-  const titleAttrs: Attributes = h ? { id: h.id, page: h.page, x: h.box.x, y: h.box.y, w: h.box.w, h: h.box.h, lang: h.lang } : { page: s.page };
+  const titleAttrs: Attributes = h
+    ? { id: h.id, page: h.page, x: h.box.x, y: h.box.y, w: h.box.w, h: h.box.h, lang: h.lang, more: s.more.length > 0 ? s.more.join(' ') : null }
+    : { page: s.page };
   out += element(`${indent}  `, 'title', titleAttrs, s.title);
   for (const p of s.paragraphs) out += paragraph(p, `${indent}  `);
   for (const child of s.sections) out += section(child, `${indent}  `);
