@@ -138,6 +138,8 @@ export function headingNumber(text: string): { number: string; depth: number } |
 }
 
 const letters = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
+/** Scripts written without spaces, where a two-character word is a whole heading ("序言"). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}]/u;
 const words = (text: string): string[] => collapse(text).split(' ').filter((w) => w !== '');
 
 /** True for text written in capitals (at least four letters, no lower-case letter). */
@@ -186,6 +188,17 @@ export function splitAuthors(text: string): string[] {
     .split(/\s*(?:,|;|\band\b|&|\bund\b|\bet\b)\s*/u)
     .map((name) => name.trim().replace(/^[\d,\s]+|[\d,\s]+$/gu, ''))
     .filter((name) => letters(name) >= 2 && words(name).length <= 5);
+}
+
+/** Particles that stay lower-case inside names. */
+const NAME_PARTICLES = new Set(['von', 'van', 'der', 'den', 'de', 'di', 'da', 'du', 'del', 'della', 'le', 'la', 'dos', 'das', 'bin', 'ibn', 'al', 'el', 'ter', 'zu']);
+
+/** True when a line reads as a list of personal names: two words or more each, every word capitalised. */
+export function looksLikeNames(text: string): boolean {
+  const names = splitAuthors(text);
+  if (names.length === 0) return false;
+  const good = names.filter((name) => words(name).length >= 2 && words(name).every((w) => /^[\p{Lu}\p{Lt}]/u.test(w) || NAME_PARTICLES.has(w.toLowerCase())) && !/\d/u.test(name));
+  return good.length >= names.length * 0.8;
 }
 
 function infoSource(doc: DocRecord): { source: MetaSource; reason: string | null } {
@@ -264,6 +277,8 @@ function layoutSource(page: PageRecord | undefined, body: number, roles: Map<str
   // Below the title, up to the first section heading or ordinary paragraph: authors, affiliations,
   // e-mails, keywords; the abstract by its label.
   let abstractNext = false;
+  // Short blocks that are none of these (a date, a report number) are passed over, a few at most.
+  let unknown = 0;
   for (let i = titleAt + titleParts.length; i < blocks.length; i++) {
     const located = blocks[i]!;
     const text = collapse(located.block.text);
@@ -287,7 +302,7 @@ function layoutSource(page: PageRecord | undefined, body: number, roles: Map<str
       roles.set(key(located), 'keywords');
       continue;
     }
-    if (headingNumber(text) || (located.block.role === 'list' && !AFFILIATION.test(text))) break;
+    if (headingNumber(text) || (located.block.role === 'list' && !AFFILIATION.test(text)) || KNOWN_SECTION.test(text)) break;
     const long = located.block.lines > 4 || words(text).length > 60;
     if (long) {
       // An unlabelled abstract: the first long paragraph of the front matter, set smaller than the body.
@@ -298,19 +313,23 @@ function layoutSource(page: PageRecord | undefined, body: number, roles: Map<str
       }
       break;
     }
+    // A sentence-like paragraph: the body has begun.
+    if (/[.!?]$/u.test(text) && words(text).length > 20) break;
     const emails = text.match(EMAIL) ?? [];
-    out.emails.push(...emails);
     const rest = collapse(text.replace(EMAIL, ' ').replace(/\b(e-?mail|email address(es)?)\s*:?/giu, ' '));
     if (emails.length > 0 && letters(rest) < 4) {
+      out.emails.push(...emails);
       roles.set(key(located), 'email');
     } else if (AFFILIATION.test(text)) {
+      out.emails.push(...emails);
       out.affiliations.push(text);
       roles.set(key(located), 'affiliation');
-    } else if (out.affiliations.length === 0 && words(text).length <= 30) {
-      const names = splitAuthors(text);
-      if (names.length === 0) continue;
-      out.authors.push(...names);
+    } else if (located.block.lines <= 3 && words(text).length <= 30 && looksLikeNames(text)) {
+      out.emails.push(...emails);
+      out.authors.push(...splitAuthors(text));
       roles.set(key(located), 'author');
+    } else if (++unknown > 2) {
+      break;
     }
   }
   return out;
@@ -409,6 +428,7 @@ function isHeadingText(text: string): boolean {
   // An institution with its address ("I. Physikalisches Institut, RWTH, D-52056 Aachen").
   if (AFFILIATION.test(text) && text.includes(',')) return false;
   const rest = text.replace(APPENDIX, '').replace(NUMBERING, '');
+  if (UNSPACED.test(rest)) return letters(rest) >= 2;
   const longWords = rest.split(/\s+/u).filter((w) => letters(w) >= 3);
   // A relation is a formula unless it sits in a sentence of words ("Models with θ13 = 0").
   if (/[=≡≈≤≥∑∫]/u.test(text) && longWords.length < 3) return false;
@@ -423,7 +443,7 @@ export function looksLikeHeading(block: Block, body: number, options: StructureO
   const numbered = headingNumber(text);
   // The numbering and "Appendix A" count as words too.
   if (count === 0 || count > options.headingMaxWords + (numbered ? 2 : 0) || text.length > 160 || block.lines > 3) return false;
-  if (letters(text) < 3 || letters(text) < text.length * 0.5) return false;
+  if (letters(text) < (UNSPACED.test(text) ? 2 : 3) || letters(text) < text.length * 0.5) return false;
   if (/[.,;:=]$/u.test(text) && !/^([IVX]+|\d+)\.$/u.test(text)) return false;
   if (!/^[\p{Lu}\p{Lo}\d]/u.test(text)) return false;
   if (/^(figure|fig\.|table|tab\.)\s*\d/iu.test(text)) return false;
