@@ -354,6 +354,9 @@ interface Start {
   runIn: boolean;
 }
 
+/** A heading's text for matching: without its numbering, compared as `comparable`. */
+const headingKey = (text: string): string => comparable(collapse(text).replace(APPENDIX, '').replace(NUMBERING, ''));
+
 function flattenOutline(entries: readonly OutlineEntry[], level: number, out: { entry: OutlineEntry; level: number }[], seen: Set<OutlineEntry>): void {
   for (const entry of entries) {
     if (seen.has(entry) || level > 32) continue;
@@ -378,12 +381,12 @@ function outlineStarts(doc: DocRecord, pages: readonly PageRecord[], diagnostics
       continue;
     }
     const page = byNumber.get(entry.page)!;
-    const wanted = comparable(title);
+    const wanted = headingKey(title);
     const from = page.page === previous.page ? previous.index + 1 : 0;
     const blocks = page.blocks ?? [];
     let index = -1;
     for (let i = from; i < blocks.length && wanted !== ''; i++) {
-      const text = comparable(blocks[i]!.text);
+      const text = headingKey(blocks[i]!.text);
       if (text === wanted || (text.startsWith(wanted) && text.length <= wanted.length * 1.5 + 10) || (wanted.startsWith(text) && text.length >= wanted.length * 0.6)) {
         index = i;
         break;
@@ -722,7 +725,7 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
       const paragraph = all[i];
       if (start.runIn && paragraph && paragraph.text.startsWith(start.title)) {
         // The heading leaves the paragraph, which stays (with its id) as the section's first.
-        paragraph.text = paragraph.text.slice(start.title.length).trim();
+        paragraph.text = paragraph.text.slice(start.title.length).replace(/^[\s.:]+/u, '');
         open(start, null);
         continue;
       }
