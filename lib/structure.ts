@@ -181,6 +181,7 @@ export function splitAuthors(text: string): string[] {
   return collapse(
     text
       .replace(EMAIL, ' ')
+      .replace(/[<([{]\s*[>)\]}]/gu, ' ')
       .replace(/[∗*†‡§¶#♯♭♮⋆]+/gu, ' ')
       .replace(/(?<=\p{L})\d+(,\d+)*/gu, ' ')
       .replace(/\(\s*dated:[^)]*\)/giu, ' '),
@@ -568,7 +569,8 @@ function segmenter(lang: string | null): Intl.Segmenter {
 }
 
 /** The words of a text (Intl.Segmenter's word-like segments), lower-cased, without stop-words or numbers. */
-export function keywordTerms(text: string, lang: string | null): string[] {
+export function keywordTerms(text: string, tag: string | null): string[] {
+  const lang = validLang(tag);
   const stop = stopWords(lang);
   const out: string[] = [];
   for (const segment of segmenter(lang).segment(text)) {
@@ -604,11 +606,18 @@ export function tfidfKeywords(texts: readonly { text: string; lang: string | nul
 // ---------------------------------------------------------------------------------------------
 // The whole document
 
-const blockLang = (block: Block, doc: DocRecord): string | null => {
-  const own = (block as Block & { lang?: unknown }).lang;
-  if (typeof own === 'string' && own !== '' && own !== 'und') return own;
-  return doc.meta.lang || null;
-};
+/** A language tag as given when it is well-formed BCP 47, else null (a PDF's /Lang can hold anything). */
+export function validLang(tag: unknown): string | null {
+  if (typeof tag !== 'string' || tag === '' || tag === 'und') return null;
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1 ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A block's language: its own (set by language identification), else the document's /Lang. */
+const blockLang = (block: Block, doc: DocRecord): string | null => validLang((block as Block & { lang?: unknown }).lang) ?? validLang(doc.meta.lang);
 
 /** The structure of one document (pure). */
 export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[], partial: Partial<StructureOptions> = {}): Structure {
@@ -749,5 +758,5 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
     if (current) current.section.paragraphs.push(paragraph);
     else front.push(paragraph);
   }
-  return { id: doc.id, source: doc.source, pages: doc.meta.pages ?? pages.length, lang: doc.meta.lang || null, metaFrom, meta, info, layout, sectionsFrom, front, sections: roots, diagnostics };
+  return { id: doc.id, source: doc.source, pages: doc.meta.pages ?? pages.length, lang: validLang(doc.meta.lang), metaFrom, meta, info, layout, sectionsFrom, front, sections: roots, diagnostics };
 }
