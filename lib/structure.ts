@@ -597,7 +597,8 @@ export function tfidfKeywords(texts: readonly { text: string; lang: string | nul
     const scored = [...tf].map(([term, count], order) => ({ term, order, score: (count / list.length) * Math.log(n / (df.get(term) ?? 1)) }));
     return scored
       .filter((s) => s.score > 0)
-      .sort((a, b) => b.score - a.score || a.order - b.order)
+      // Equal scores (words seen once, in one paragraph): the longer word says more.
+      .sort((a, b) => b.score - a.score || [...b.term].length - [...a.term].length || a.order - b.order)
       .slice(0, limit)
       .map((s) => s.term);
   });

@@ -2,9 +2,10 @@
  * serialize: records → what a reader wants. `text`: each document's paragraphs in reading order,
  * one per line (or separated by blank lines with `blankLines`), running headers, footers and page
  * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
- * footnotes after the body. `ndjson`: the records themselves. With `outDir`, one file per document
- * (NAME.txt or NAME.ndjson); a failed document still gets its (empty) file, and its error goes to
- * stderr, so every input leaves a trace.
+ * footnotes after the body. `ndjson`: the records themselves. `xml`: the document's structure
+ * (lib/structure.ts, written by lib/formats/xml.ts). With `outDir`, one file per document
+ * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
+ * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -139,7 +140,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
 }
 
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
-export const SUMMARY = 'Writes documents as text (paragraph per line) or NDJSON, to stdout or one file per document.';
+export const SUMMARY = 'Writes documents as text (paragraph per line), NDJSON or structured XML, to stdout or one file per document.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
