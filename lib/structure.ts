@@ -137,7 +137,8 @@ export function headingNumber(text: string): { number: string; depth: number } |
   return { number: raw, depth: /^[IVX]+$/.test(raw) && raw !== 'X' ? 1 : 2 };
 }
 
-const letters = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
+/** Letters, counting the CJK radicals some PDFs map ideographs to ("⾔" for "言"). */
+const letters = (text: string): number => (text.match(/[\p{L}\u2E80-\u2FDF]/gu) ?? []).length;
 /** Scripts written without spaces, where a two-character word is a whole heading ("序言"). */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}]/u;
 const words = (text: string): string[] => collapse(text).split(' ').filter((w) => w !== '');
@@ -393,13 +394,24 @@ function outlineStarts(doc: DocRecord, pages: readonly PageRecord[], diagnostics
         break;
       }
     }
-    let start: Start = { page: page.page, index: index === -1 ? from : index, level, title, number: headingNumber(title)?.number ?? null, from: 'outline', onBlock: index !== -1, span: 1, runIn: false };
+    // A heading broken over blocks: take the next ones while they continue the bookmark's title.
+    let span = 1;
+    if (index !== -1) {
+      let joined = headingKey(blocks[index]!.text);
+      while (joined.length < wanted.length && blocks[index + span]) {
+        const longer = `${joined} ${headingKey(blocks[index + span]!.text)}`;
+        if (!wanted.startsWith(longer)) break;
+        joined = longer;
+        span += 1;
+      }
+    }
+    let start: Start = { page: page.page, index: index === -1 ? from : index, level, title, number: headingNumber(title)?.number ?? null, from: 'outline', onBlock: index !== -1, span, runIn: false };
     if (start.page < previous.page || (start.page === previous.page && start.index <= previous.index && !(index === -1 && start.index === previous.index + 1))) {
       unordered += 1;
       start = { ...start, page: previous.page, index: previous.index + 1, onBlock: false };
     }
     starts.push(start);
-    previous = { page: start.page, index: start.onBlock ? start.index : start.index - 1 };
+    previous = { page: start.page, index: start.onBlock ? start.index + start.span - 1 : start.index - 1 };
   }
   if (bad > 0) {
     diagnostics.push(

@@ -231,3 +231,19 @@ t.test('lang per paragraph: the block\'s own, else the document\'s, else none', 
   const none = documentStructure(docRecord('l', 1), pages);
   t.same(none.front.map((p) => p.lang), [null, 'en', null]);
 });
+
+t.test('an outline title set over two blocks takes both as its heading', async (t) => {
+  const outline: OutlineEntry[] = [{ title: 'Island Ferries and Their Tides', page: 1, children: [] }];
+  const doc: DocRecord = { ...docRecord('o', 1), meta: { ...docRecord('o', 1).meta, outline } };
+  const pages = [pageRecord('o', 1, { blocks: [at('Island Ferries and', 60, 18), at('Their Tides', 80, 18), at(LONG, 120, 10, { lines: 5 })] })];
+  const s = documentStructure(doc, pages);
+  t.equal(s.sections[0]!.heading?.id, 'page1p1');
+  t.same(s.sections[0]!.more, ['page1p2']);
+  t.same(s.sections[0]!.paragraphs.map((p) => p.id), ['page1p3']);
+});
+
+t.test('a two-character CJK heading, also when a glyph maps to a Kangxi radical', async (t) => {
+  const pages = [pageRecord('z', 1, { blocks: [at('世界宣言', 60, 18), at('序⾔', 100, 13), at('这只是少数退休老人打发时间的爱好，如今却吸引了许多年轻人。', 130, 10, { lines: 3 })] })];
+  const s = documentStructure(docRecord('z', 1), pages);
+  t.same(titles(s.sections), ['序⾔']);
+});
