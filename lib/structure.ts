@@ -87,9 +87,10 @@ export interface Structure {
   pages: number;
   lang: string | null;
   /** Which source the chosen metadata comes from. */
-  metaFrom: 'info' | 'layout' | 'none';
+  metaFrom: 'info' | 'xmp' | 'layout' | 'none';
   meta: MetaSource;
   info: MetaSource;
+  xmp: MetaSource;
   layout: MetaSource;
   /** Where the sections came from. */
   sectionsFrom: 'outline' | 'layout' | 'none';
@@ -203,23 +204,31 @@ export function looksLikeNames(text: string): boolean {
   return good.length >= names.length * 0.8;
 }
 
-function infoSource(doc: DocRecord): { source: MetaSource; reason: string | null } {
-  const info = doc.meta.info ?? {};
-  const title = typeof info.Title === 'string' ? collapse(info.Title) : '';
-  const reason = implausibleTitle(title, doc.id);
-  const author = typeof info.Author === 'string' ? collapse(info.Author) : '';
-  const keywords = typeof info.Keywords === 'string' ? info.Keywords.split(/[;,]/).map(collapse).filter((k) => k !== '') : [];
-  const subject = typeof info.Subject === 'string' ? collapse(info.Subject) : '';
+/** The metadata fields of a dictionary-like source (the Info dictionary, the XMP packet). */
+interface Fields {
+  title?: string | undefined;
+  author?: string | undefined;
+  keywords?: string | undefined;
+  description?: string | undefined;
+}
+
+/** Metadata from a dictionary-like source, and why its title was not believed (null when it was). */
+function fieldSource(fields: Fields, id: string): { source: MetaSource; reason: string | null } {
+  const text = (value: unknown): string => (typeof value === 'string' ? collapse(value) : '');
+  const title = text(fields.title);
+  const reason = implausibleTitle(title, id);
+  const author = text(fields.author);
+  const description = text(fields.description);
   return {
     source: {
       title: reason === null ? title : null,
       authors: author === '' ? [] : splitAuthors(author),
       affiliations: [],
-      emails: (author.match(EMAIL) ?? []).map((e) => e),
-      keywords,
-      abstract: subject.length > 80 ? subject : null,
+      emails: author.match(EMAIL) ?? [],
+      keywords: text(fields.keywords).split(/[;,]/).map(collapse).filter((k) => k !== ''),
+      abstract: description.length > 80 ? description : null,
     },
-    reason,
+    reason: title === '' ? 'it has no title' : reason,
   };
 }
 
@@ -649,28 +658,36 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
     diagnostics.push(diagnostic(doc.id, STAGE, 'no-text-on-first-page', `Page 1 has no text; the front matter was looked for on page ${first.page}`, { place: { page: first.page } }));
   }
   const layout = layoutSource(first, body, roles);
-  const { source: info, reason } = infoSource(doc);
+  const infoDict = doc.meta.info ?? {};
+  const { source: info, reason: infoReason } = fieldSource({ title: infoDict.Title, author: infoDict.Author, keywords: infoDict.Keywords, description: infoDict.Subject }, doc.id);
+  const xmpDict = doc.meta.xmp ?? {};
+  const { source: xmp, reason: xmpReason } = fieldSource(
+    { title: xmpDict['dc:title'], author: xmpDict['dc:creator'], keywords: xmpDict['pdf:keywords'] ?? xmpDict['dc:subject'], description: xmpDict['dc:description'] },
+    doc.id,
+  );
   let metaFrom: Structure['metaFrom'] = 'none';
   let meta: MetaSource = layout;
-  if (info.title !== null) {
-    metaFrom = 'info';
-    // The Info title is the title; the rest of the Info dictionary is thin, so the page fills the gaps.
+  const chosen = info.title !== null ? info : xmp.title !== null ? xmp : null;
+  if (chosen) {
+    metaFrom = chosen === info ? 'info' : 'xmp';
+    // The dictionary's title is the title; dictionaries are thin, so the other one and the page fill the gaps.
+    const other = chosen === info ? xmp : info;
+    const pick = <T>(list: (T[] | T | null)[]): T[] | T | null => list.find((v) => (Array.isArray(v) ? v.length > 0 : v !== null)) ?? null;
     meta = {
-      title: info.title,
-      authors: info.authors.length > 0 ? info.authors : layout.authors,
+      title: chosen.title,
+      authors: (pick([chosen.authors, other.authors, layout.authors]) as string[] | null) ?? [],
       affiliations: layout.affiliations,
-      emails: info.emails.length > 0 ? info.emails : layout.emails,
-      keywords: info.keywords.length > 0 ? info.keywords : layout.keywords,
-      abstract: info.abstract ?? layout.abstract,
+      emails: (pick([chosen.emails, other.emails, layout.emails]) as string[] | null) ?? [],
+      keywords: (pick([chosen.keywords, other.keywords, layout.keywords]) as string[] | null) ?? [],
+      abstract: chosen.abstract ?? other.abstract ?? layout.abstract,
     };
   } else if (layout.title !== null) {
     metaFrom = 'layout';
-    const infoTitle = doc.meta.info?.Title;
     diagnostics.push(
-      diagnostic(doc.id, STAGE, 'title-from-layout', `The title was taken from the layout of page ${first?.page ?? 1}: ${typeof infoTitle === 'string' && infoTitle.trim() !== '' ? `the Info title was ignored because ${reason}` : 'the PDF has no Info title'}`, { severity: 'info' }),
+      diagnostic(doc.id, STAGE, 'title-from-layout', `The title was taken from the layout of page ${first?.page ?? 1}: the Info dictionary's was not used because ${infoReason}, the XMP metadata's because ${xmpReason}`, { severity: 'info' }),
     );
   } else {
-    diagnostics.push(diagnostic(doc.id, STAGE, 'no-title', 'No title was found, neither in the Info dictionary nor on the first page'));
+    diagnostics.push(diagnostic(doc.id, STAGE, 'no-title', 'No title was found, neither in the Info dictionary or XMP metadata nor on the first page'));
   }
 
   let starts = outlineStarts(doc, pages, diagnostics);
@@ -771,5 +788,5 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
     if (current) current.section.paragraphs.push(paragraph);
     else front.push(paragraph);
   }
-  return { id: doc.id, source: doc.source, pages: doc.meta.pages ?? pages.length, lang: validLang(doc.meta.lang), metaFrom, meta, info, layout, sectionsFrom, front, sections: roots, diagnostics };
+  return { id: doc.id, source: doc.source, pages: doc.meta.pages ?? pages.length, lang: validLang(doc.meta.lang), metaFrom, meta, info, xmp, layout, sectionsFrom, front, sections: roots, diagnostics };
 }

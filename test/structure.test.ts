@@ -95,7 +95,22 @@ t.test('junk Info titles are not believed', async (t) => {
   const s = documentStructure(doc, article());
   t.equal(s.metaFrom, 'layout');
   t.equal(s.meta.title, 'Tidal Schedules of Island Ferries');
-  t.match(s.diagnostics.find((d) => d.code === 'title-from-layout')?.message, /Info title was ignored because it looks like a file or program name/);
+  t.match(s.diagnostics.find((d) => d.code === 'title-from-layout')?.message, /Info dictionary's was not used because it looks like a file or program name, the XMP metadata's because it has no title/);
+});
+
+t.test('the XMP title is used when the Info title is junk', async (t) => {
+  const base = docRecord('a', 2);
+  const doc: DocRecord = {
+    ...base,
+    meta: { ...base.meta, info: { Title: 'untitled' }, xmp: { 'dc:title': 'Island Ferries', 'dc:creator': 'Maria Lind; Otto Berg', 'pdf:keywords': 'ferries, tides' } },
+  };
+  const s = documentStructure(doc, article());
+  t.equal(s.metaFrom, 'xmp');
+  t.equal(s.meta.title, 'Island Ferries');
+  t.same(s.meta.authors, ['Maria Lind', 'Otto Berg']);
+  t.same(s.meta.keywords, ['ferries', 'tides']);
+  t.equal(s.info.title, null);
+  t.equal(s.layout.title, 'Tidal Schedules of Island Ferries', 'all three sources are kept');
 });
 
 t.test('sections from headings: numbering gives depth, paragraphs nest, page furniture keeps its role', async (t) => {

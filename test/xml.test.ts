@@ -141,6 +141,12 @@ for (const name of ['gt', 'arxiv']) {
     const files = pdfs.map((f) => join(out, f.replace(/\.pdf$/, '.xml')));
     t.same(files.filter((f) => !existsSync(f)), [], 'one XML file per PDF');
     t.same(invalid(files.filter((f) => existsSync(f))), [], result.stderr);
+    if (name === 'gt') {
+      // Its Info title and its XMP dc:title are both the file name (../shared/corpus/gt/zh-chromium-gs.pdf).
+      const xml = readFileSync(join(out, 'zh-chromium-gs.xml'), 'utf8');
+      t.match(xml, /<info from="layout">/);
+      t.match(xml, /Info dictionary's was not used because it is the file name, the XMP metadata's because it is the file name/);
+    }
     if (name !== 'arxiv') return;
     // The title against the ground truth's first block, compared on letters and digits. Two of
     // the fifteen truths start with a block of theorem names from the TeX preamble, not the title.

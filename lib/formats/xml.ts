@@ -88,6 +88,7 @@ export function structureXml(structure: Structure): string {
   out += `  <info${attributes({ from: structure.metaFrom })}>\n`;
   out += metaElements(structure.meta, '    ');
   out += `    <source name="info">\n${metaElements(structure.info, '      ')}    </source>\n`;
+  out += `    <source name="xmp">\n${metaElements(structure.xmp, '      ')}    </source>\n`;
   out += `    <source name="layout">\n${metaElements(structure.layout, '      ')}    </source>\n`;
   out += '  </info>\n';
   for (const d of structure.diagnostics) out += element('  ', 'note', { code: d.code, severity: d.severity, page: d.place?.page }, d.message);
