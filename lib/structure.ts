@@ -461,7 +461,37 @@ function isHeadingText(text: string): boolean {
 }
 
 /** True when a block looks like a section heading by its layout. */
-export function looksLikeHeading(block: Block, body: number, options: StructureOptions): boolean {
+/**
+ * Fonts that set headings in the body's own size (a bold face): not the body's font, used by at
+ * least two blocks, three quarters of them single short lines without final punctuation, and for
+ * under 15% of the text.
+ */
+export function headingFonts(pages: readonly PageRecord[]): Set<string> {
+  const chars = new Map<string, number>();
+  const blocks = new Map<string, { total: number; short: number }>();
+  let all = 0;
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') continue;
+      const text = collapse(block.text);
+      chars.set(block.font, (chars.get(block.font) ?? 0) + text.length);
+      all += text.length;
+      const entry = blocks.get(block.font) ?? { total: 0, short: 0 };
+      entry.total += 1;
+      if (block.lines === 1 && words(text).length <= 10 && !/[.,;:]$/u.test(text) && isHeadingText(text)) entry.short += 1;
+      blocks.set(block.font, entry);
+    }
+  }
+  let bodyFont = '';
+  for (const [font, n] of chars) if (n > (chars.get(bodyFont) ?? -1)) bodyFont = font;
+  const out = new Set<string>();
+  for (const [font, { total, short }] of blocks) {
+    if (font !== bodyFont && short >= 2 && short >= total * 0.75 && (chars.get(font) ?? 0) < all * 0.15) out.add(font);
+  }
+  return out;
+}
+
+export function looksLikeHeading(block: Block, body: number, options: StructureOptions, fonts: ReadonlySet<string> = new Set()): boolean {
   if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'caption') return false;
   const text = collapse(block.text);
   const count = words(text).length;
@@ -475,6 +505,7 @@ export function looksLikeHeading(block: Block, body: number, options: StructureO
   if (!isHeadingText(text)) return false;
   if (numbered || (KNOWN_SECTION.test(text) && block.lines === 1)) return block.size >= body * 0.85;
   if (allCaps(text) && count <= 8) return block.size >= body * 0.85;
+  if (fonts.has(block.font) && block.lines === 1 && count <= 10) return block.size >= body * 0.85;
   return block.role === 'heading' || block.size >= body * options.headingSize;
 }
 
@@ -524,6 +555,7 @@ function continuesHeading(block: Block, next: Block | undefined): boolean {
 
 function layoutStarts(pages: readonly PageRecord[], body: number, roles: Map<string, StructureRole>, options: StructureOptions): Start[] {
   const found: { page: number; index: number; block: Block; title: string; span: number; runIn: boolean; number: { number: string; depth: number } | null }[] = [];
+  const fonts = headingFonts(pages);
   // Nothing above the title on its page is a section heading (report numbers, institution banners).
   let titlePage = 0;
   let titleIndex = -1;
@@ -542,7 +574,7 @@ function layoutStarts(pages: readonly PageRecord[], body: number, roles: Map<str
         found.push({ page: page.page, index, block, title: runIn, span: 1, runIn: true, number: headingNumber(runIn) });
         continue;
       }
-      if (looksLikeHeading(block, body, options)) {
+      if (looksLikeHeading(block, body, options, fonts)) {
         let title = collapse(block.text);
         let span = 1;
         while (span < 3 && continuesHeading(block, blocks[index + span])) {

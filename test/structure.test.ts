@@ -262,3 +262,14 @@ t.test('a two-character CJK heading, also when a glyph maps to a Kangxi radical'
   const s = documentStructure(docRecord('z', 1), pages);
   t.same(titles(s.sections), ['序⾔']);
 });
+
+t.test('headings in the body size, set in a font of their own', async (t) => {
+  const para = (y: number): Block => at(LONG, y, 10, { lines: 5, font: 'Regular' });
+  const pages = [
+    pageRecord('f', 1, {
+      blocks: [at('Harbour Rules', 60, 16), at('Mooring', 100, 10, { font: 'Bold' }), para(120), at('Loading', 200, 10, { font: 'Bold' }), para(220), at('Italic aside here', 300, 10, { font: 'Italic' }), para(320)],
+    }),
+  ];
+  const s = documentStructure(docRecord('f', 1), pages);
+  t.same(titles(s.sections), ['Mooring', 'Loading'], 'one short line in another font is not enough');
+});
