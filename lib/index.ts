@@ -12,3 +12,6 @@ export * from './records.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
 export const stages = { parse, order, lines, bidi, paragraphs, serialize };
+/** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
+export { documentStructure, type Structure, type Section, type Paragraph } from './structure.js';
+export { structureXml } from './formats/xml.js';

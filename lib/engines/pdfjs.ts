@@ -280,6 +280,20 @@ function stringInfo(info: unknown): Record<string, string> {
   return out;
 }
 
+/** The XMP packet's properties as strings (pdf.js parses the packet; lists are joined by "; "). */
+function xmpProperties(xmp: Iterable<[string, unknown]> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    for (const [key, value] of xmp ?? []) {
+      if (typeof value === 'string') out[key] = value;
+      else if (Array.isArray(value)) out[key] = value.filter((v) => typeof v === 'string').join('; ');
+    }
+  } catch {
+    // A malformed packet is no metadata.
+  }
+  return out;
+}
+
 const PDF_MAGIC = Buffer.from('%PDF-');
 
 /** True when the bytes look like a PDF: the header may sit anywhere in the first KiB. */
@@ -344,6 +358,7 @@ export async function* extractRecords(
       encrypted: Boolean((metadata?.info as Record<string, unknown> | undefined)?.EncryptFilterName),
       engine: ['pdfjs', pdfjs.version, ...workerChanges].join(' '),
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
+      xmp: xmpProperties(metadata?.metadata),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     for (let n = 1; n <= doc.numPages; n++) {
