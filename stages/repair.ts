@@ -256,15 +256,16 @@ export function chooseCodePage(lines: readonly string[], lang: string): (typeof 
   return best;
 }
 
+const FREQUENT_RUSSIAN = new Set('оеаинтс');
 const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
 
 /**
- * A line whose letters are a constant code-point shift of Cyrillic (a font without ToUnicode whose
- * codes are glyph indices): shifted back when the result is Cyrillic letters, with few capitals
+ * A document whose letters are a constant code-point shift of Cyrillic (a subset font without
+ * ToUnicode whose codes are glyph ids, its glyphs in Unicode order): shifted back when the result is Cyrillic letters, with few capitals
  * inside words and a vowel share of real text. Returns the offset, or null.
  */
 export function findCyrillicShift(texts: readonly string[]): number | null {
-  const letters = texts.join(' ').match(/[^\s\p{N}\p{P}\p{S}]/gu) ?? [];
+  const letters = texts.join(' ').match(/[\p{L}\p{Cn}\u0370-\u03ff]/gu) ?? [];
   if (letters.length < 20) return null;
   // Letters of one script already, with ordinary case: nothing to shift.
   const mixedCase = texts.join(' ').split(/\s+/).filter((w) => /\p{Ll}.*\p{Lu}/u.test(w)).length;
@@ -279,10 +280,18 @@ export function findCyrillicShift(texts: readonly string[]): number | null {
       if (d !== 0) counts.set(d, (counts.get(d) ?? 0) + 1);
     }
   }
+  // Every offset that lands all letters in the Cyrillic block counts the same; among those, the
+  // one whose most frequent letters are Russian's most frequent (о е а и н т с) wins.
+  const most = Math.max(0, ...counts.values());
+  if (most < 0.9 * codes.length) return null;
   let best: number | null = null;
-  let bestCount = 0;
-  for (const [d, n] of counts) if (n > bestCount) [best, bestCount] = [d, n];
-  if (best === null || bestCount < 0.9 * codes.length) return null;
+  let bestFit = -1;
+  for (const [d, n] of counts) {
+    if (n !== most) continue;
+    const fit = codes.filter((c) => FREQUENT_RUSSIAN.has(String.fromCodePoint(c + d))).length;
+    if (fit > bestFit) [best, bestFit] = [d, fit];
+  }
+  if (best === null) return null;
   const shifted = String.fromCodePoint(...codes.map((c) => c + best!));
   const vowels = [...shifted].filter((c) => RUSSIAN_VOWELS.test(c)).length / shifted.length;
   const capitals = [...shifted].filter((c) => /\p{Lu}/u.test(c)).length / shifted.length;
@@ -465,10 +474,13 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
         if (decoded !== null) rw.apply([{ start: 0, end: rw.text.length, text: decoded }], 'mojibake');
       }
       if (shift !== null) {
-        rw.replace(/[^\s\p{N}\p{P}\p{S}]/gu, (m) => {
+        rw.replace(/[\p{L}\p{Cn}\u0370-\u03ff]/gu, (m) => {
           const c = String.fromCodePoint(m[0].codePointAt(0)! + shift);
           return /\p{Script=Cyrillic}/u.test(c) ? c : null;
         }, 'shifted-encoding');
+        // The same fonts give glyph ids for spaces, digits and punctuation: in the standard
+        // TrueType glyph order, space is glyph 3 and ASCII follows it.
+        rw.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f]/gu, (m) => String.fromCharCode(m[0].charCodeAt(0) + 0x1d), 'shifted-encoding');
       }
       for (const set of sets) applyRules(rw, set.normalize);
       ligatureRules(rw, vocab, disabled);
