@@ -49,24 +49,38 @@ export const hasThai = (text: string): boolean => /[\u0e01-\u0e4e\uf700-\uf71a]/
 
 const segmenter = new Intl.Segmenter('th', { granularity: 'word' });
 
+/**
+ * How well the lexicon covers a Thai run: the fewest characters no word covers, then the fewest
+ * words (one long known word beats two short ones), by dynamic programming over the run.
+ */
+export function coverage(run: string, lexicon: ReadonlySet<string>, maxWord = 24): [unknown: number, words: number] {
+  const n = run.length;
+  const unknown = new Array<number>(n + 1).fill(Infinity);
+  const words = new Array<number>(n + 1).fill(Infinity);
+  unknown[0] = 0;
+  words[0] = 0;
+  const better = (j: number, u: number, w: number): void => {
+    if (u < unknown[j]! || (u === unknown[j] && w < words[j]!)) {
+      unknown[j] = u;
+      words[j] = w;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const u = unknown[i]!;
+    if (u === Infinity) continue;
+    better(i + 1, u + 1, words[i]! + 1);
+    for (let j = i + 2; j <= Math.min(n, i + maxWord); j++) if (lexicon.has(run.slice(i, j))) better(j, u, words[i]! + 1);
+  }
+  return [unknown[n]!, words[n]!];
+}
+
 /** The fewest characters of a Thai run that no lexicon word covers (0 = a valid word sequence). */
-export function unknownChars(run: string, lexicon: ReadonlySet<string>, maxWord = 24): number {
+export function unknownChars(run: string, lexicon: ReadonlySet<string>): number {
   // ICU's dictionary segmentation first: when every segment is a word, the run is covered.
   let icuUnknown = 0;
   for (const s of segmenter.segment(run)) if (!lexicon.has(s.segment)) icuUnknown += s.segment.length;
   if (icuUnknown === 0) return 0;
-  const n = run.length;
-  const best = new Array<number>(n + 1).fill(Infinity);
-  best[0] = 0;
-  for (let i = 0; i < n; i++) {
-    const here = best[i]!;
-    if (here === Infinity) continue;
-    if (here + 1 < best[i + 1]!) best[i + 1] = here + 1;
-    for (let j = i + 2; j <= Math.min(n, i + maxWord); j++) {
-      if (here < best[j]! && lexicon.has(run.slice(i, j))) best[j] = here;
-    }
-  }
-  return Math.min(best[n]!, icuUnknown);
+  return Math.min(coverage(run, lexicon)[0], icuUnknown);
 }
 
 /** The context-free rules (PUA, II, IV, V, VI, VII); safe on correct text, which they never match. */
@@ -191,14 +205,14 @@ export function thaiLexical(
   perRun(line, 'thai-sara-am-lexicon', (run) => {
     if (!run.includes('\u0e32')) return null;
     let text = run;
-    let score = unknownChars(text, lexicon);
-    if (score === 0) return null;
-    for (let i = text.indexOf('\u0e32'); i >= 0 && score > 0; i = text.indexOf('\u0e32', i + 1)) {
+    let [unknown, words] = coverage(text, lexicon);
+    // Only where a SARA AM makes fewer unknown characters, or fewer words with none unknown around.
+    for (let i = text.indexOf('\u0e32'); i >= 0; i = text.indexOf('\u0e32', i + 1)) {
       const candidate = text.slice(0, i) + '\u0e33' + text.slice(i + 1);
-      const s = unknownChars(candidate, lexicon);
-      if (s < score) {
+      const [u, w] = coverage(candidate, lexicon);
+      if (u < unknown || (u === unknown && w < words)) {
         text = candidate;
-        score = s;
+        [unknown, words] = [u, w];
       }
     }
     return text;
