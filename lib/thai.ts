@@ -87,7 +87,7 @@ export function unknownChars(run: string, lexicon: ReadonlySet<string>): number 
 export function thaiOrthography(line: Rewriter, disabled: ReadonlySet<string> = new Set()): void {
   const on = (rule: string): boolean => !disabled.has(rule);
   if (on('thai-pua')) line.replace(/[\uf700-\uf71a]/gu, (m) => THAI_PUA[m[0]] ?? null, 'thai-pua');
-  if (on('thai-space-before-aa')) line.replace(new RegExp(`(?<=[\\u0e01-\\u0e4e])\\s+(?=[${DEPENDENT}])`, 'gu'), () => '', 'thai-space-before-aa');
+  if (on('thai-space-before-aa')) line.replace(new RegExp(`(?<=[\\u0e01-\\u0e4e])\\s+(?=[\\u0e32${DEPENDENT}])`, 'gu'), () => '', 'thai-space-before-aa');
   if (on('thai-nikhahit-aa')) line.replace(new RegExp(`\\u0e4d([${TONE}]?)\\u0e32|([${TONE}])\\u0e4d\\u0e32`, 'gu'), (m) => `${m[1] ?? m[2] ?? ''}\u0e33`, 'thai-nikhahit-aa');
   if (on('thai-sara-e-e')) line.replace(/\u0e40\u0e40/gu, () => '\u0e41', 'thai-sara-e-e');
   if (on('thai-am-aa')) line.replace(new RegExp(`\\u0e33([${TONE}]?)\\u0e32`, 'gu'), (m) => `${m[1] ?? ''}\u0e33`, 'thai-am-aa');

@@ -194,13 +194,14 @@ export function loadConfig(path: string): { rules: RepairConfig; disabled: Set<s
   return parseConfig(json, path);
 }
 
+/** A replacement with `$1`…`$9` and `$&` filled in from the match, as PDFExtract (Java) writes them. */
+function expand(replacement: string, m: RegExpExecArray): string {
+  return replacement.replace(/\$(\d|&)/g, (_all, g: string) => (g === '&' ? m[0] : m[Number(g)] ?? ''));
+}
+
 function applyRules(line: Rewriter, rules: readonly Rule[]): void {
   for (const rule of rules) {
-    line.replace(
-      rule.search,
-      (m) => (rule.replace === '$nfkc' ? m[0].normalize('NFKC') : m[0].replace(new RegExp(rule.search.source, 'u'), rule.replace)),
-      rule.name,
-    );
+    line.replace(rule.search, (m) => (rule.replace === '$nfkc' ? m[0].normalize('NFKC') : expand(rule.replace, m)), rule.name);
   }
 }
 
@@ -301,6 +302,8 @@ export function findCyrillicShift(texts: readonly string[]): number | null {
 // ---------------------------------------------------------------------------------------------
 // Ligatures against known words
 
+/** Share of a document's distinct words a word list must have for the list to apply to it. */
+const WORD_LIST_SHARE = 0.6;
 const LIGATURE_END = /(?:ff|fi|fl|ffi|ffl|ft|st|f)$/u;
 const LIGATURE_START = /^(?:ff|fi|fl|ffi|ffl|ft|st|f)/u;
 const INSERTS = ['ff', 'fi', 'fl', 'ffi', 'ffl'];
@@ -315,22 +318,39 @@ export class Vocabulary {
       this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     }
   }
-  /** A word is known when the list has it, or the document uses it at least `min` times. */
-  known(word: string, min = 1): boolean {
+  /**
+   * A word is known when the list has it; with no list, when the document uses it at least twice
+   * (once is the damaged occurrence itself).
+   */
+  known(word: string): boolean {
     const key = word.toLowerCase();
-    return (this.list?.has(key) ?? false) || (this.list?.has(word) ?? false) || (this.counts.get(key) ?? 0) >= min;
+    if (this.list) return this.list.has(key);
+    return (this.counts.get(key) ?? 0) >= 2;
+  }
+  /** A joined word is known when the list has it or the document writes it whole somewhere. */
+  knownWhole(word: string): boolean {
+    const key = word.toLowerCase();
+    return (this.list?.has(key) ?? false) || (this.counts.get(key) ?? 0) >= 1;
   }
 }
 
 function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<string>): void {
   if (!disabled.has('ligature-space')) {
-    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
-      const [, left = '', right = ''] = m;
+    const joinable = (parts: string[]): boolean =>
+      !parts.every((p) => vocab.known(p)) && vocab.knownWhole(parts.join(''));
+    // A ligature standing alone between two pieces of a word: "de fi nition".
+    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (ffi|ffl|ff|fi|fl|ft|st) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
+      const parts = [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
+      return joinable(parts) ? parts.join('') : null;
+    }, 'ligature-space');
+    // A space before or after a ligature's letters: "ef ficient", "offi cial". The right-hand word
+    // is only looked at, so that each space is tried.
+    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (?=(\p{Script=Latin}+)(?!\p{L}))/gu, (m) => {
+      const left = m[1] ?? '';
+      const right = m[2] ?? '';
       if (!LIGATURE_END.test(left) && !LIGATURE_START.test(right)) return null;
       if (!/^\p{Ll}/u.test(right)) return null;
-      if (vocab.known(left) && vocab.known(right)) return null;
-      // The joined word must be known apart from this very split (a list word, or used elsewhere).
-      return vocab.list?.has((left + right).toLowerCase()) || vocab.known(left + right) ? left + right : null;
+      return joinable([left, right]) ? left : null;
     }, 'ligature-space');
   }
   if (!disabled.has('ligature-swallowed')) {
@@ -359,17 +379,17 @@ function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<
 const ALLAH = '\u0627\u0644\u0644\u0647';
 
 function rtlRules(line: Rewriter, options: RepairOptions, disabled: ReadonlySet<string>): void {
-  if (!disabled.has('arabic-allah')) {
-    // U+FDF2 is ALEF LAM LAM HEH; after an alef (bi-llah, written "با" + ﷲ) the alef is not repeated.
-    line.replace(/\u0627?\ufdf2/gu, (m) => (m[0].length === 2 ? '\u0627\u0644\u0644\u0647' : ALLAH), 'arabic-allah');
-    // The same, when pdf.js's normalisation has already expanded the ligature.
-    line.replace(/\u0627\u0627\u0644\u0644\u0647/gu, () => ALLAH, 'arabic-allah');
-  }
   if (!disabled.has('arabic-presentation')) {
-    line.replace(/[\ufb50-\ufdff\ufe70-\ufefc]+/gu, (m) => {
+    line.replace(/[\ufb50-\ufdf1\ufdf3-\ufdff\ufe70-\ufefc]+/gu, (m) => {
       // Isolated harakat forms decompose to a space + mark: keep the mark only.
       return m[0].normalize('NFKC').replace(/ (?=\p{M})/gu, '');
     }, 'arabic-presentation');
+  }
+  if (!disabled.has('arabic-allah')) {
+    // U+FDF2 is ALEF LAM LAM HEH; after an alef (bi-llah, written "با" + ﷲ) the alef is not repeated.
+    line.replace(/\u0627?\ufdf2/gu, () => ALLAH, 'arabic-allah');
+    // The same, when pdf.js's normalisation has already expanded the ligature.
+    line.replace(/\u0627\u0627\u0644\u0644\u0647/gu, () => ALLAH, 'arabic-allah');
   }
   if (options.tatweel === 'remove' && !disabled.has('tatweel')) {
     line.replace(/(?<=[\p{Script=Arabic}\p{M}])\u0640+/gu, () => '', 'tatweel');
@@ -456,8 +476,15 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
   const allLines = group.pages.flatMap((p) => p.lines ?? []);
 
   const thaiCounts = context.thai && allLines.some((l) => hasThai(l.text)) ? thaiWordCounts(allLines.map((l) => l.text.replace(/\S*[\u0000\uf700-\uf71a]\S*/gu, ' '))) : new Map<string, number>();
-  const vocab = new Vocabulary(context.words);
-  for (const line of allLines) vocab.addText(line.text.normalize('NFKC'));
+  // The word list counts only for a document written in its language: most of the document's
+  // distinct words must be in it. Otherwise the document's own words are the vocabulary.
+  const docWords = new Vocabulary(null);
+  for (const line of allLines) docWords.addText(line.text.normalize('NFKC'));
+  const distinct = [...docWords.counts.keys()].filter((w) => w.length > 1);
+  const inList = context.words ? distinct.filter((w) => context.words!.has(w)).length : 0;
+  const listFits = context.words !== null && distinct.length > 0 && inList >= WORD_LIST_SHARE * distinct.length;
+  const vocab = new Vocabulary(listFits ? context.words : null);
+  for (const [w, n] of docWords.counts) vocab.counts.set(w, n);
 
   // Broken encodings are decided once per document.
   const mojibakeOn = options.mojibake && !disabled.has('mojibake');
