@@ -334,7 +334,7 @@ export class Vocabulary {
   }
 }
 
-function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<string>): void {
+function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<string>, afterHyphen = false): void {
   if (!disabled.has('ligature-space')) {
     const joinable = (parts: string[]): boolean =>
       !parts.every((p) => vocab.known(p)) && vocab.knownWhole(parts.join(''));
@@ -354,8 +354,11 @@ function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<
     }, 'ligature-space');
   }
   if (!disabled.has('ligature-swallowed')) {
-    line.replace(/(?<!\p{L})\p{Script=Latin}{3,}(?!\p{L})/gu, (m) => {
+    // Pieces of a word hyphenated across lines are not words: the last word before a line-end
+    // hyphen and the first word after one are left alone.
+    line.replace(/(?<![\p{L}\-\u00ad\u2010])\p{Script=Latin}{3,}(?![\p{L}\-\u00ad\u2010])/gu, (m) => {
       const word = m[0];
+      if (afterHyphen && m.index === line.text.search(/\p{L}/u)) return null;
       if (/f[fil]/u.test(word)) return null;
       // Unknown to the list (or, with no list, rarer than the candidate in the document).
       if (vocab.list ? vocab.known(word) : false) return null;
@@ -494,7 +497,8 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
 
   const pages = group.pages.map((page) => {
     if (!page.lines) return page;
-    const lines = page.lines.map((line) => {
+    const lines = page.lines.map((line, index) => {
+      const afterHyphen = /[-\u00ad\u2010]\s*$/u.test(page.lines![index - 1]?.text ?? '');
       const rw = new Rewriter(line.text, line.inferred, tally);
       if (codePage && looksLatin1Mojibake(rw.text)) {
         const decoded = redecode(rw.text, codePage);
@@ -510,7 +514,7 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
         rw.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f]/gu, (m) => String.fromCharCode(m[0].charCodeAt(0) + 0x1d), 'shifted-encoding');
       }
       for (const set of sets) applyRules(rw, set.normalize);
-      ligatureRules(rw, vocab, disabled);
+      ligatureRules(rw, vocab, disabled, afterHyphen);
       rtlRules(rw, options, disabled);
       if (hasThai(rw.text) || rw.text.includes('\u0000')) {
         thaiOrthography(rw, disabled);
