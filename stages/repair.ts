@@ -31,10 +31,12 @@
  *    over.
  * 6. The configured `repair` rules.
  *
- * pdf.js's own normalisation (parse `--normalize`, on by default) already applies NFKC to
- * ligatures and presentation forms inside the engine; this stage then finds them expanded, and
- * only its context rules apply (doubled alef before "لله", spaces after ligatures). With parse
- * `--no-normalize` this stage does the expansion itself, rule by rule and traceably.
+ * pdf.js's own normalisation (parse `--normalize`, on by default) applies NFKC to a fixed set
+ * inside the engine: ligatures U+FB00–FB04 and FB06, Hebrew presentation forms, Arabic
+ * Presentation Forms-A. It leaves Forms-B (U+FE70–FEFC, the letters of most Arabic-script PDFs),
+ * U+FDF2 and Ĳ ĳ: those are mapped here. What pdf.js already mapped matches no rule here, except
+ * the doubled alef that its NFKC of "ا" + U+FDF2 gives, which `arabic-allah` undoes. With parse
+ * `--no-normalize` this stage does every expansion itself, rule by rule and traceably.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { documentTransform, type DocumentGroup } from '../lib/stage.js';
