@@ -21,7 +21,8 @@
  * 3. Ligature damage, checked against known words (the document's own words and a word list):
  *    a space next to a ligature's letters removed when the joined word is known and the parts are
  *    not ("ef ficient"); letters swallowed by a ligature put back when exactly one of ff fi fl ffi
- *    ffl makes an unknown word known ("eects" → "effects").
+ *    ffl makes an unknown word known ("eects" → "effects"); a soft hyphen put back at the end of a
+ *    line whose last word and the next line's first make one known word ("Ef" | "ficient").
  * 4. Arabic script: presentation forms (U+FB50–FDFF, U+FE70–FEFC) → base letters, lam-alef → lam +
  *    alef, the Allah ligature U+FDF2 after an alef without a second alef, tatweel removed or kept
  *    (`--tatweel`); ZWNJ is never touched. Hebrew presentation forms (U+FB1D–FB4F) → letters and
@@ -111,7 +112,7 @@ export type RepairConfig = Map<string, RuleSet>;
 
 /** Built-in rules that a config may switch off by name (`"rules": {"ligature-space": false}`). */
 export const BUILTIN_RULES = [
-  'mojibake', 'shifted-encoding', 'ligature-space', 'ligature-swallowed', 'arabic-presentation', 'arabic-allah',
+  'mojibake', 'shifted-encoding', 'ligature-space', 'ligature-swallowed', 'lost-soft-hyphen', 'arabic-presentation', 'arabic-allah',
   'tatweel', 'hebrew-presentation', 'thai-pua', 'thai-space-before-aa', 'thai-nikhahit-aa', 'thai-sara-e-e',
   'thai-am-aa', 'thai-mark-order', 'thai-missing-mark', 'thai-wrong-mark', 'nul', 'thai-sara-am-lexicon', 'thai-split-word', 'thai-reattach-mark',
 ] as const;
@@ -378,6 +379,26 @@ function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<
   }
 }
 
+/**
+ * A word broken across two lines whose soft hyphen the generator dropped ("Ef" | "ficient"): the
+ * first line gets its soft hyphen back, so that joining the lines joins the word. Only when the
+ * joined word is in the word list and the two pieces are not both words.
+ */
+function markLostSoftHyphens(lines: Line[], vocab: Vocabulary, tally: Tally): void {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1]!;
+    if (next.block !== line.block || next.role !== line.role) continue;
+    const left = /(?<![\p{L}\p{M}\-\u00ad])(\p{Script=Latin}+)$/u.exec(line.text)?.[1];
+    const right = /^(\p{Ll}+)(?![\p{L}\-])/u.exec(next.text)?.[1];
+    if (!left || !right) continue;
+    if ((vocab.known(left) && vocab.known(right)) || !vocab.list?.has((left + right).toLowerCase())) continue;
+    const rw = new Rewriter(line.text, line.inferred, tally);
+    rw.apply([{ start: line.text.length, end: line.text.length, text: '\u00ad' }], 'lost-soft-hyphen');
+    lines[i] = { ...line, text: rw.text, inferred: rw.marks };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Arabic and Hebrew
 
@@ -531,6 +552,7 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
       if (rw.text === line.text) return line;
       return { ...line, text: rw.text, inferred: rw.marks };
     });
+    if (listFits && !disabled.has('lost-soft-hyphen')) markLostSoftHyphens(lines, vocab, tally);
     return { ...page, lines };
   });
 

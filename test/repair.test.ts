@@ -53,7 +53,7 @@ const context = (extra: Partial<RepairContext> = {}): RepairContext => ({
   ...parseConfig({ language: [] }),
   ...loadContext(normalizeOptions({ words: '', thaiLexicon: '' })),
   thai: noThaiLexicon ? null : thai,
-  words: new Set(['efficient', 'effects', 'definition', 'office', 'staff', 'finalized', 'of', 'fifty', 'an', 'for', 'the', 'clear', 'word', 'side', 'is', 'ok']),
+  words: new Set(['efficient', 'effects', 'definition', 'office', 'staff', 'finalized', 'of', 'fifty', 'an', 'for', 'the', 'clear', 'word', 'side', 'is', 'ok', 'affidavits', 'officers', 'in', 'to', 'into']),
   ...extra,
 });
 
@@ -81,6 +81,11 @@ t.test('ligatures and compatibility characters are expanded, spaces made plain, 
 t.test('a space after a ligature goes when the joined word is known and the parts are not', async (t) => {
   const { texts } = repairLines(['an ef ficient office for the staff', 'the staff finalized fifty', 'a clear de fi nition of the word']);
   t.same(texts, ['an efficient office for the staff', 'the staff finalized fifty', 'a clear definition of the word']);
+});
+
+t.test('a word broken across lines whose soft hyphen was dropped gets it back', async (t) => {
+  const { texts } = repairLines(['the affidavits for the staff. Ef', 'ficient officers for the staff went in', 'to the office']);
+  t.same(texts, ['the affidavits for the staff. Ef\u00ad', 'ficient officers for the staff went in', 'to the office'], 'two words ("in" | "to") stay two');
 });
 
 t.test('letters swallowed by a ligature are put back when exactly one ligature makes a known word', async (t) => {
