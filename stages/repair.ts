@@ -232,6 +232,9 @@ export function redecode(text: string, codePage: (typeof CODE_PAGES)[number]): s
   const decoded = new TextDecoder(codePage).decode(Buffer.from(text, 'latin1'));
   const letters = decoded.match(/\p{L}/gu) ?? [];
   const inScript = letters.filter((c) => SCRIPT_OF[codePage]!.test(c)).length;
+  // Real text has capitals at the start of words (or whole words in capitals), not inside them:
+  // a table of accented letters ("àÀâÂ") is not a code page mix-up.
+  if (/\p{Ll}\p{Lu}/u.test(decoded)) return null;
   return letters.length > 0 && inScript / letters.length >= 0.9 ? decoded : null;
 }
 
@@ -261,6 +264,8 @@ export function chooseCodePage(lines: readonly string[], lang: string): (typeof 
 }
 
 const FREQUENT_RUSSIAN = new Set('оеаинтс');
+/** Letters (and unassigned codes, and Greek-block symbols) that a glyph-id shift may have produced. */
+const SHIFTABLE = /(?!\p{Script=Latin})[\p{L}\p{Cn}\u0370-\u03ff]/gu;
 const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
 
 /**
@@ -269,8 +274,9 @@ const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
  * inside words and a vowel share of real text. Returns the offset, or null.
  */
 export function findCyrillicShift(texts: readonly string[]): number | null {
-  const letters = texts.join(' ').match(/[\p{L}\p{Cn}\u0370-\u03ff]/gu) ?? [];
-  if (letters.length < 20) return null;
+  // Latin letters are left out: glyph ids in the ASCII range cannot be told from real Latin text.
+  const letters = texts.join(' ').match(SHIFTABLE) ?? [];
+  if (letters.length < 50) return null;
   // Letters of one script already, with ordinary case: nothing to shift.
   const mixedCase = texts.join(' ').split(/\s+/).filter((w) => /\p{Ll}.*\p{Lu}/u.test(w)).length;
   const words = texts.join(' ').split(/\s+/).filter((w) => w.length > 1).length;
@@ -307,8 +313,12 @@ export function findCyrillicShift(texts: readonly string[]): number | null {
 
 /** Share of a document's distinct words a word list must have for the list to apply to it. */
 const WORD_LIST_SHARE = 0.6;
-const LIGATURE_END = /(?:ff|fi|fl|ffi|ffl|ft|st|f)$/u;
-const LIGATURE_START = /^(?:ff|fi|fl|ffi|ffl|ft|st|f)/u;
+/** Words a document needs before the absence of ff/fi/fl in it says that ligatures were lost… */
+const LIGATURE_EVIDENCE_WORDS = 100;
+/** …and the share of words with ff, fi or fl below which they were. */
+const LIGATURE_LOST_SHARE = 0.003;
+const LIGATURE_END = /(?:ff|fi|fl|ffi|ffl|f)$/u;
+const LIGATURE_START = /^(?:ff|fi|fl|ffi|ffl)/u;
 const INSERTS = ['ff', 'fi', 'fl', 'ffi', 'ffl'];
 
 /** Known words: the document's own (with counts) and an optional word list. */
@@ -330,19 +340,23 @@ export class Vocabulary {
     if (this.list) return this.list.has(key);
     return (this.counts.get(key) ?? 0) >= 2;
   }
-  /** A joined word is known when the list has it or the document writes it whole somewhere. */
+  /**
+   * A joined word is known when the list has it; with no list, when the document writes it whole
+   * at least twice (a code listing that lost its spaces writes "ifctx" too, once).
+   */
   knownWhole(word: string): boolean {
     const key = word.toLowerCase();
-    return (this.list?.has(key) ?? false) || (this.counts.get(key) ?? 0) >= 1;
+    if (this.list) return this.list.has(key);
+    return (this.counts.get(key) ?? 0) >= 2;
   }
 }
 
-function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<string>, afterHyphen = false): void {
+function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<string>, afterHyphen = false, ligaturesLost = false): void {
   if (!disabled.has('ligature-space')) {
     const joinable = (parts: string[]): boolean =>
       !parts.every((p) => vocab.known(p)) && vocab.knownWhole(parts.join(''));
     // A ligature standing alone between two pieces of a word: "de fi nition".
-    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (ffi|ffl|ff|fi|fl|ft|st) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
+    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (ffi|ffl|ff|fi|fl) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
       const parts = [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
       return joinable(parts) ? parts.join('') : null;
     }, 'ligature-space');
@@ -356,10 +370,12 @@ function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<
       return joinable([left, right]) ? left : null;
     }, 'ligature-space');
   }
-  if (!disabled.has('ligature-swallowed')) {
+  if (ligaturesLost && !disabled.has('ligature-swallowed')) {
     // Pieces of a word hyphenated across lines are not words: the last word before a line-end
     // hyphen and the first word after one are left alone.
-    line.replace(/(?<![\p{L}\-\u00ad\u2010])\p{Script=Latin}{3,}(?![\p{L}\-\u00ad\u2010])/gu, (m) => {
+    // Lower-case words between spaces (or quotes, brackets, sentence punctuation) only: not names,
+    // not code ("sort.Ints", "(res").
+    line.replace(/(?<=^|[\s("“‘])\p{Ll}{3,}(?=$|[\s,.;:!?)"”’])/gu, (m) => {
       const word = m[0];
       if (afterHyphen && m.index === line.text.search(/\p{L}/u)) return null;
       if (/f[fil]/u.test(word)) return null;
@@ -510,6 +526,11 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
   const inList = context.words ? distinct.filter((w) => context.words!.has(w)).length : 0;
   const listFits = context.words !== null && distinct.length > 0 && inList >= WORD_LIST_SHARE * distinct.length;
   const vocab = new Vocabulary(listFits ? context.words : null);
+  // Letters a ligature swallowed are looked for only in a document that shows it: many words and
+  // (almost) none with ff, fi or fl, where English has them in about 2 % of words.
+  const tokens = [...docWords.counts.values()].reduce((a, b) => a + b, 0);
+  const withLigature = [...docWords.counts].filter(([w]) => /f[fil]/u.test(w)).reduce((a, [, n]) => a + n, 0);
+  const ligaturesLost = tokens >= LIGATURE_EVIDENCE_WORDS && withLigature < LIGATURE_LOST_SHARE * tokens;
   for (const [w, n] of docWords.counts) vocab.counts.set(w, n);
 
   // Broken encodings are decided once per document.
@@ -528,16 +549,16 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
         if (decoded !== null) rw.apply([{ start: 0, end: rw.text.length, text: decoded }], 'mojibake');
       }
       if (shift !== null) {
-        rw.replace(/[\p{L}\p{Cn}\u0370-\u03ff]/gu, (m) => {
+        rw.replace(SHIFTABLE, (m) => {
           const c = String.fromCodePoint(m[0].codePointAt(0)! + shift);
           return /\p{Script=Cyrillic}/u.test(c) ? c : null;
         }, 'shifted-encoding');
         // The same fonts give glyph ids for spaces, digits and punctuation: in the standard
         // TrueType glyph order, space is glyph 3 and ASCII follows it.
-        rw.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f]/gu, (m) => String.fromCharCode(m[0].charCodeAt(0) + 0x1d), 'shifted-encoding');
+        if (/\p{Script=Cyrillic}/u.test(rw.text)) rw.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f]/gu, (m) => String.fromCharCode(m[0].charCodeAt(0) + 0x1d), 'shifted-encoding');
       }
       for (const set of sets) applyRules(rw, set.normalize);
-      ligatureRules(rw, vocab, disabled, afterHyphen);
+      ligatureRules(rw, vocab, disabled, afterHyphen, ligaturesLost);
       rtlRules(rw, options, disabled);
       if (hasThai(rw.text) || rw.text.includes('\u0000')) {
         thaiOrthography(rw, disabled);

@@ -89,8 +89,14 @@ t.test('a word broken across lines whose soft hyphen was dropped gets it back', 
 });
 
 t.test('letters swallowed by a ligature are put back when exactly one ligature makes a known word', async (t) => {
-  const { texts } = repairLines(['side eects of the oce']);
-  t.same(texts, ['side effects of the office']);
+  // A document long enough to show that its ff/fi/fl are gone.
+  const body = Array.from({ length: 30 }, () => 'the side of the word is ok');
+  const { texts } = repairLines(['side eects of the oce', ...body]);
+  t.equal(texts[0], 'side effects of the office');
+  const short = repairLines(['side eects of the oce']);
+  t.equal(short.texts[0], 'side eects of the oce', 'not in a short document, which shows nothing');
+  const intact = repairLines(['side eects of the oce', 'an efficient office', ...body]);
+  t.equal(intact.texts[0], 'side eects of the oce', 'not in a document that has its ligature letters');
 });
 
 t.test('inferred marks move with the text they belong to', async (t) => {
@@ -177,6 +183,7 @@ t.test('broken 8-bit encodings are re-decoded, per document code page', async (t
   t.ok(looksLatin1Mojibake(garbled), 'detected');
   t.equal(redecode(garbled, 'windows-1251'), mojibake);
   t.notOk(looksLatin1Mojibake('Déjà été à Zürich'), 'Latin-1 text with ASCII letters is left alone');
+  t.equal(redecode('àÀâÂäÄçÇéÉèÈêÊ', 'windows-1251'), null, 'a table of accented letters is not a code page mix-up');
   const { texts } = repairLines([garbled, 'Ñòàòüÿ 4', 'Plain ASCII line']);
   t.same(texts, [mojibake, 'Статья 4', 'Plain ASCII line']);
 });
@@ -187,6 +194,7 @@ t.test('glyph-id text shifted from Cyrillic is shifted back', async (t) => {
   const garbled = [...text].map((c) => (/\p{L}/u.test(c) ? String.fromCodePoint(c.codePointAt(0)! - shift) : c === ' ' ? '\u0003' : c)).join('');
   t.equal(findCyrillicShift([garbled]), shift);
   t.equal(findCyrillicShift(['Ο Παγκόσμιος οργανισμός υγείας είναι ένας οργανισμός']), null, 'real Greek is not shifted');
+  t.equal(findCyrillicShift(['test missing FontName in FontDescriptor dict '.repeat(3)]), null, 'Latin text in CamelCase is not shifted');
   t.same(repairLines([garbled]).texts, [text]);
 });
 
