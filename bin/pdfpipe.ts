@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   bidi: () => import('../stages/bidi.js'),
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
+  repair: () => import('../stages/repair.js'),
 };
 
 async function help(): Promise<string> {

@@ -11,6 +11,7 @@ import * as parseStage from '../stages/parse.js';
 import * as orderStage from '../stages/order.js';
 import * as linesStage from '../stages/lines.js';
 import * as bidiStage from '../stages/bidi.js';
+import * as repairStage from '../stages/repair.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
 
@@ -18,6 +19,7 @@ export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &
   linesStage.LinesOptions &
   bidiStage.BidiOptions &
+  repairStage.RepairOptions &
   paragraphsStage.ParagraphsOptions &
   serializeStage.SerializeOptions;
 
@@ -26,6 +28,7 @@ export const DEFAULTS: ExtractOptions = {
   ...orderStage.DEFAULTS,
   ...linesStage.DEFAULTS,
   ...bidiStage.DEFAULTS,
+  ...repairStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
 };
@@ -35,6 +38,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...orderStage.OPTIONS,
   ...linesStage.OPTIONS,
   ...bidiStage.OPTIONS,
+  ...repairStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
 ];
@@ -46,6 +50,7 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     orderStage.order(options),
     linesStage.lines(options),
     bidiStage.bidi(options),
+    repairStage.repair(options),
     paragraphsStage.paragraphs(options),
   ];
 }
