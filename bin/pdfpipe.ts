@@ -10,8 +10,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   parse: () => import('../stages/parse.js'),
   order: () => import('../stages/order.js'),
   lines: () => import('../stages/lines.js'),
+  bidi: () => import('../stages/bidi.js'),
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
+  repair: () => import('../stages/repair.js'),
   join: () => import('../stages/join.js'),
   langid: () => import('../stages/langid.js'),
 };

@@ -10,6 +10,8 @@ import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeReco
 import * as parseStage from '../stages/parse.js';
 import * as orderStage from '../stages/order.js';
 import * as linesStage from '../stages/lines.js';
+import * as bidiStage from '../stages/bidi.js';
+import * as repairStage from '../stages/repair.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
 import * as joinStage from '../stages/join.js';
@@ -18,6 +20,8 @@ import * as langidStage from '../stages/langid.js';
 export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &
   linesStage.LinesOptions &
+  bidiStage.BidiOptions &
+  repairStage.RepairOptions &
   paragraphsStage.ParagraphsOptions &
   serializeStage.SerializeOptions &
   joinStage.JoinOptions &
@@ -27,6 +31,8 @@ export const DEFAULTS: ExtractOptions = {
   ...parseStage.DEFAULTS,
   ...orderStage.DEFAULTS,
   ...linesStage.DEFAULTS,
+  ...bidiStage.DEFAULTS,
+  ...repairStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
   ...joinStage.DEFAULTS,
@@ -37,6 +43,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...parseStage.OPTIONS,
   ...orderStage.OPTIONS,
   ...linesStage.OPTIONS,
+  ...bidiStage.OPTIONS,
+  ...repairStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
   ...joinStage.OPTIONS,
@@ -49,6 +57,8 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     parseStage.parse(options),
     orderStage.order(options),
     linesStage.lines(options),
+    bidiStage.bidi(options),
+    repairStage.repair(options),
     paragraphsStage.paragraphs(options),
     joinStage.join(options),
     langidStage.langid(options),

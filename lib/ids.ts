@@ -18,3 +18,8 @@ export function blockId(pageNumber: number, blockNumber: number): string {
 export function lineId(pageNumber: number, blockNumber: number, lineNumber: number): string {
   return `${blockId(pageNumber, blockNumber)}l${lineNumber}`;
 }
+
+/** The id of the `sectionNumber`-th section (1-based, document order) of a structured output: `section<N>`. */
+export function sectionId(sectionNumber: number): string {
+  return `section${sectionNumber}`;
+}

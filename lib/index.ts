@@ -1,6 +1,7 @@
 /** The library: the whole chain as an async iterator, and each stage's typed factory. */
 import { order } from '../stages/order.js';
 import { lines } from '../stages/lines.js';
+import { bidi } from '../stages/bidi.js';
 import { paragraphs } from '../stages/paragraphs.js';
 import { parse } from '../stages/parse.js';
 import { serialize } from '../stages/serialize.js';
@@ -16,4 +17,7 @@ export { documentHtml } from './formats/html.js';
 export { sentences } from './sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, paragraphs, serialize, join, langid };
+export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, langid };
+/** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
+export { documentStructure, type Structure, type Section, type Paragraph } from './structure.js';
+export { structureXml } from './formats/xml.js';

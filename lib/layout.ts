@@ -67,8 +67,10 @@ export interface RowOptions {
   scriptSizeRatio: number;
   /** …when its baseline is within this × the neighbour's size… */
   scriptShift: number;
-  /** …and it is within this × the neighbour's size horizontally. */
+  /** …and it is within this × the neighbour's size horizontally… */
   scriptGap: number;
+  /** …or, as a mark hanging before the line (a footnote's number), this far before its start. */
+  leadGap: number;
 }
 
 export const ROW_DEFAULTS: RowOptions = {
@@ -76,6 +78,7 @@ export const ROW_DEFAULTS: RowOptions = {
   scriptSizeRatio: 0.9,
   scriptShift: 0.55,
   scriptGap: 0.6,
+  leadGap: 2,
 };
 
 /**
@@ -107,10 +110,11 @@ export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFA
         other.items.length > 0 &&
         row.size < options.scriptSizeRatio * other.size &&
         Math.abs(row.base - other.base) <= options.scriptShift * other.size &&
-        row.items.every((item) =>
-          other.items.some(
-            (big) => item.x <= right(big) + options.scriptGap * other.size && right(item) >= big.x - options.scriptGap * other.size,
-          ),
+        row.items.every(
+          (item) =>
+            other.items.some(
+              (big) => item.x <= right(big) + options.scriptGap * other.size && right(item) >= big.x - options.scriptGap * other.size,
+            ) || leadsRow(item, other.items, options.leadGap * other.size),
         ),
     );
     if (host) {
@@ -121,6 +125,12 @@ export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFA
   const kept = rows.filter((row) => row.items.length > 0);
   for (const row of kept) row.items.sort((a, b) => a.x - b.x);
   return kept;
+}
+
+/** True when `item` ends before every run of `row`, at most `gap` before the first. */
+function leadsRow(item: Item, row: readonly Item[], gap: number): boolean {
+  const start = Math.min(...row.map((i) => i.x));
+  return right(item) <= start + 0.5 && right(item) >= start - gap;
 }
 
 /** Text that is written without spaces between words. */

@@ -42,6 +42,8 @@ export interface DocMeta {
   /** Which parse engine produced the items, and how it normalised text (e.g. "pdfjs"). */
   engine: string;
   normalization: string;
+  /** The XMP metadata packet's properties (`dc:title`, `dc:creator`, …), lists joined by "; ". */
+  xmp?: Record<string, string>;
   /** The permission flags the PDF grants (pdf.js PermissionFlag values), or null when it sets none. */
   permissions?: number[] | null;
 }

@@ -15,18 +15,23 @@ import { pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
 
 export interface LinesOptions {
   /** A gap wider than this × font size between two runs is a word space. */
   wordGap: number;
   /** In letter-spaced lines, a gap this much (× font size) wider than the tracking gap is a word space. */
   letterSpaceExtra: number;
-  /** A line is letter-spaced when at least this share of its runs are one or two glyphs… */
+  /** A line is letter-spaced when at least this share of its runs are single glyphs… */
   perGlyphShare: number;
   /** …and it has at least this many runs. */
   perGlyphMinRuns: number;
   /** Inside CJK text, only a gap wider than this × font size is a space. */
   cjkGap: number;
+  /** A run with no advance width is taken to end this far (× font size) past its start. */
+  zeroWidthRun: number;
+  /** On RTL lines, after an Arabic letter that does not join the next, a space needs this × the line's median word gap. */
+  nonJoiningShare: number;
 }
 
 export const DEFAULTS: LinesOptions = {
@@ -35,14 +40,18 @@ export const DEFAULTS: LinesOptions = {
   perGlyphShare: 0.6,
   perGlyphMinRuns: 4,
   cjkGap: 0.5,
+  zeroWidthRun: 1.2,
+  nonJoiningShare: 0.6,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'wordGap', type: 'number', min: 0, description: 'gap between runs that is a word space, × font size' },
   { key: 'letterSpaceExtra', type: 'number', min: 0, description: 'in letter-spaced lines, word space = tracking gap + this × font size' },
-  { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of one- or two-glyph runs that makes a line letter-spaced' },
+  { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of single-glyph runs that makes a line letter-spaced' },
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
+  { key: 'zeroWidthRun', type: 'number', min: 0, description: 'where a run with no advance width is taken to end, × font size' },
+  { key: 'nonJoiningShare', type: 'number', min: 0, description: "RTL lines: gap after a non-joining Arabic letter that is a space, × the line's median word gap" },
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
@@ -109,29 +118,51 @@ export function attachAccents(items: readonly Item[]): Item[] {
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
-/** Joins one row's runs into a line, deciding each gap. */
-export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS): Line {
+/*
+ * A run that ends in a virama (a consonant with its vowel killed, as in Devanagari "स्") is half of
+ * a conjunct: the next letter belongs to the same word. Subset fonts often understate such a half
+ * form's advance width, so the gap after it looks like a word space; only a very wide gap is one.
+ */
+const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
+
+/**
+ * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
+ * drawing order (see lib/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
+ */
+export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS, glyphOrder = false): Line {
   const dir = lineDirection(rowItems);
-  const items = attachAccents(rowItems).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const items = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   const gaps: number[] = [];
   for (let i = 1; i < items.length; i++) {
     const a = items[i - 1]!;
     const b = items[i]!;
     const gap = dir === 'rtl' ? a.x - right(b) : b.x - right(a);
-    gaps.push(gap / Math.max(a.size, b.size, 1));
+    // Some font subsets give glyphs no advance width (Chromium does so for Devanagari half forms):
+    // the run's true width is hidden in the gap after it, so measure from an estimated right edge.
+    const hidden = (dir === 'rtl' ? b : a).w < 0.01 * a.size ? options.zeroWidthRun : 0;
+    gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
+  // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
+  // make them in any prose ("y de la", "if it is so").
   const perGlyph =
     items.length >= options.perGlyphMinRuns &&
-    items.filter((i) => [...i.text.trim()].length <= 2).length >= options.perGlyphShare * items.length;
+    items.filter((i) => [...i.text.trim()].length === 1).length >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
+  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
   let text = '';
   const inferred: InferredMark[] = [];
   items.forEach((item, i) => {
     if (i > 0) {
       const gap = gaps[i - 1]!;
       const hasSpace = /\s$/u.test(text) || /^\s/u.test(item.text);
-      const limit = isCjkBoundary(text, item.text) ? Math.max(threshold, options.cjkGap) : threshold;
+      const limit = isCjkBoundary(text, item.text)
+        ? Math.max(threshold, options.cjkGap)
+        : DEAD_CONSONANT_END.test(text) && /^\p{L}/u.test(item.text)
+          ? Math.max(threshold, options.zeroWidthRun)
+          : dir === 'rtl' && endsNonJoining(text)
+            ? nonJoining
+            : threshold;
       if (!hasSpace && gap > limit) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
@@ -154,8 +185,14 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   return line;
 }
 
+/** Right-to-left path: diacritics into their letters' runs; in glyph order, each run read right to left. */
+function rtlRuns(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const runs = attachMarks(attachAccents(items), glyphOrder);
+  return glyphOrder ? runs.map((item) => ({ ...item, text: rightToLeftText(item) })) : runs;
+}
+
 /** The pure core: builds the lines of one page. */
-export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}): PageRecord {
+export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {}, glyphOrder = false): PageRecord {
   const options = normalizeOptions(partial);
   const byBlock = new Map<number, Item[]>();
   for (const item of page.items ?? []) {
@@ -164,14 +201,14 @@ export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options));
+    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
   }
   return { ...page, lines };
 }
 
 export function lines(partial: Partial<LinesOptions> = {}) {
   const options = normalizeOptions(partial);
-  return pageTransform('lines', (page) => ({ page: linesOfPage(page, options) }));
+  return pageTransform('lines', (page, doc) => ({ page: linesOfPage(page, options, isGlyphOrder(doc)) }));
 }
 
 export const USAGE = 'pdfpipe lines [options] < ordered.ndjson';

@@ -40,6 +40,9 @@ export interface OrderOptions {
   gutterCoverage: number;
   /** …and is at least this × font size wide. */
   gutterWidth: number;
+  /** Text left of a gutter spans at least this × font size: a column of list numbers or footnote
+   * marks in a hanging indent is no column. */
+  columnWidth: number;
   /** Fragments on successive rows chain into one block when the vertical gap is under this × font size. */
   chainGap: number;
   /** Fragments whose tops are within this × font size of the nearest one below count as one row. */
@@ -58,6 +61,7 @@ export const DEFAULTS: OrderOptions = {
   wideGap: 2.5,
   gutterCoverage: 0.1,
   gutterWidth: 0.5,
+  columnWidth: 3,
   chainGap: 1.6,
   rowSlack: 1.0,
   marginBand: 0.12,
@@ -72,6 +76,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'wideGap', type: 'number', min: 0, description: 'gap that always splits a row, × font size' },
   { key: 'gutterCoverage', type: 'number', min: 0, description: 'a column gutter is covered by at most this share of the most covered x' },
   { key: 'gutterWidth', type: 'number', min: 0, description: 'narrowest column gutter, × font size' },
+  { key: 'columnWidth', type: 'number', min: 0, description: 'narrowest text left of a gutter, × font size' },
   { key: 'chainGap', type: 'number', min: 0, description: 'largest vertical gap between chained lines, × font size' },
   { key: 'rowSlack', type: 'number', min: 0, description: 'fragments this close (× font size) to the nearest one below count as one row' },
   { key: 'marginBand', type: 'number', min: 0, description: 'top/bottom margin searched for furniture, fraction of page height' },
@@ -126,11 +131,13 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
     const leftRows = new Set<number>();
     const rightStarts = new Map<number, number>();
     const middle = (gapStart + gapEnd) / 2;
+    let leftStart = Infinity;
     for (const i of items) {
       if (bottom(i) < y0 || top(i) > y1) continue;
       if (i.x <= x0 + 0.5 && right(i) >= x1 - 0.5) return false;
       if (i.x + i.w / 2 < middle) {
         x0 = Math.max(x0, right(i));
+        leftStart = Math.min(leftStart, i.x);
         leftRows.add(Math.round(i.y));
       } else {
         x1 = Math.min(x1, i.x);
@@ -140,9 +147,21 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
     }
     // A column's lines start at one x; the runs after a river of word spaces do not.
     const aligned = [...rightStarts.values()].filter((x) => Math.abs(x - gapEnd) <= options.alignTolerance * size).length;
-    return x1 - x0 >= options.gutterWidth * size && leftRows.size > options.gutterSupport && aligned > options.gutterSupport;
+    return (
+      x1 - x0 >= options.gutterWidth * size &&
+      x0 - leftStart >= options.columnWidth * size &&
+      leftRows.size > options.gutterSupport &&
+      aligned > options.gutterSupport
+    );
   };
   rows.forEach((row, rowIndex) => {
+    // A gutter is wider than the row's own word spaces: in monospaced text every word space is
+    // 0.6 em and they line up into white rivers that are no gutters.
+    const spaces = row.items
+      .slice(1)
+      .map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1))
+      .filter((gap) => gap > 0.15);
+    const wordSpace = spaces.length >= 4 ? median(spaces) : 0;
     let current: Item[] = [];
     const close = (): void => {
       if (current.length === 0) return;
@@ -155,7 +174,7 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
         const x0 = right(previous);
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();
-        else if (gap > options.fragmentGap && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
+        else if (gap > Math.max(options.fragmentGap, 1.2 * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
       }
       current.push(item);
     });
@@ -306,10 +325,10 @@ function splitAlong(blocks: readonly LayoutBlock[], start: (b: LayoutBlock) => n
   return groups;
 }
 
-const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|из)\s*\d{1,4})?$/iu;
+const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.)\s*)?[-–—(\[]?\s*(?:\p{Nd}{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|из)\s*\p{Nd}{1,4})?$/iu;
 
 /** Text with digits masked, so "Page 3" and "Page 4" compare equal. */
-const furnitureKey = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+const furnitureKey = (text: string): string => text.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
 
 const blockText = (block: LayoutBlock): string =>
   block.fragments.map((f) => f.items.map((i) => i.text).join(' ')).join(' ').trim();
@@ -320,13 +339,44 @@ interface PagePlan {
   roles: Map<LayoutBlock, Role>;
 }
 
+/**
+ * Furniture found row by row before blocks are chained: the topmost or bottommost row fragment of
+ * a page, inside the margin band, that is page-number-like or whose text (digits masked) recurs
+ * there on other pages. A running header set close above the text would otherwise chain into the
+ * first paragraph as its first line.
+ */
+export function furnitureFragments(pages: readonly { page: PageRecord; fragments: readonly Fragment[] }[], options: OrderOptions): Map<Fragment, Role> {
+  const candidates: { page: number; fragment: Fragment; zone: 'top' | 'bottom'; key: string; text: string }[] = [];
+  for (const { page, fragments } of pages) {
+    const band = options.marginBand * page.height;
+    const highest = Math.min(...fragments.map((f) => f.box.y + f.box.h));
+    const lowest = Math.max(...fragments.map((f) => f.box.y));
+    for (const fragment of fragments) {
+      const { y, h } = fragment.box;
+      const zone = y + h <= band && y <= highest ? 'top' : y >= page.height - band && y + h >= lowest ? 'bottom' : null;
+      if (!zone) continue;
+      const text = fragment.items.map((i) => i.text).join(' ').trim();
+      candidates.push({ page: page.page, fragment, zone, key: `${zone}:${furnitureKey(text)}`, text });
+    }
+  }
+  const pagesWithKey = new Map<string, Set<number>>();
+  for (const c of candidates) pagesWithKey.set(c.key, (pagesWithKey.get(c.key) ?? new Set()).add(c.page));
+  const minRepeats = Math.max(2, Math.ceil(pages.length / 3));
+  const roles = new Map<Fragment, Role>();
+  for (const c of candidates) {
+    if (PAGE_NUMBER.test(c.text)) roles.set(c.fragment, 'page-number');
+    else if ((pagesWithKey.get(c.key)?.size ?? 0) >= minRepeats) roles.set(c.fragment, c.zone === 'top' ? 'header' : 'footer');
+  }
+  return roles;
+}
+
 /** Tags furniture across the document's pages. */
 export function tagFurniture(plans: readonly PagePlan[], options: OrderOptions): void {
   const candidates: { plan: PagePlan; block: LayoutBlock; zone: 'top' | 'bottom'; key: string; text: string }[] = [];
   for (const plan of plans) {
     const band = options.marginBand * plan.page.height;
     for (const block of plan.blocks) {
-      if (block.fragments.length > 2) continue;
+      if (block.fragments.length > 2 || plan.roles.has(block)) continue;
       const zone = block.box.y + block.box.h <= band ? 'top' : block.box.y >= plan.page.height - band ? 'bottom' : null;
       if (!zone) continue;
       const text = blockText(block);
@@ -350,7 +400,7 @@ function insidePage(item: Item, page: PageRecord): boolean {
 export function orderDocument(group: DocumentGroup, partial: Partial<OrderOptions> = {}): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
   const options = normalizeOptions(partial);
   const diagnostics: DiagnosticRecord[] = [];
-  const plans: PagePlan[] = group.pages.map((page) => {
+  const fragmented = group.pages.map((page) => {
     const items = page.items ?? [];
     const inside = items.filter((item) => insidePage(item, page));
     if (inside.length < items.length) {
@@ -359,8 +409,20 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
         count: items.length - inside.length,
       }));
     }
-    const blocks = xyCut(chainBlocks(fragmentsOf(inside, options), options), options);
-    return { page, blocks, roles: new Map() };
+    return { page, fragments: fragmentsOf(inside, options) };
+  });
+  const furniture = options.furniture ? furnitureFragments(fragmented, options) : new Map<Fragment, Role>();
+  const plans: PagePlan[] = fragmented.map(({ page, fragments }) => {
+    const roles = new Map<LayoutBlock, Role>();
+    const apart: LayoutBlock[] = [];
+    for (const [fragment, role] of furniture) {
+      if (!fragments.includes(fragment)) continue;
+      const block = { fragments: [fragment], box: fragment.box };
+      apart.push(block);
+      roles.set(block, role);
+    }
+    const chained = chainBlocks(fragments.filter((f) => !furniture.has(f)), options);
+    return { page, blocks: xyCut([...chained, ...apart], options), roles };
   });
   if (options.furniture) tagFurniture(plans, options);
   const pages = plans.map(({ page, blocks, roles }) => {

@@ -116,6 +116,34 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
 }
 
 
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
+
+/**
+ * True when a line ended by choice, not for want of room: the next line's first word would have
+ * fitted in the space left at its end. Text set without blank lines or indents (plain-text
+ * documents, some word processors) shows its paragraph ends only this way.
+ *
+ *   |The following items were flagged:      |   room at the end ≥ "affidavits" + a space
+ *   |affidavits filed after the fifth of the|   → the line was ended on purpose
+ *
+ * Both lines must start at the block's edge (centred lines are short on both sides), and a line
+ * ending in a hyphen was broken for want of room.
+ */
+export function endsByChoice(previous: Line, line: Line, left: number, rightEdge: number): boolean {
+  const rtl = previous.dir === 'rtl';
+  const start = (l: Line) => (rtl ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
+  if (start(previous) > 0.5 * previous.size || start(line) > 0.5 * line.size) return false;
+  const text = line.text.trim();
+  if (/[-\u00ad\u2010]$/u.test(previous.text.trim()) || text.length === 0) return false;
+  const room = rtl ? previous.box.x - left : rightEdge - (previous.box.x + previous.box.w);
+  // In scripts written without spaces a line may break after any word (Thai) or character (CJK).
+  const unspaced = NO_SPACE_JOIN.test(text[0] ?? '');
+  const firstWord = unspaced ? firstSegment(text) : (text.split(/\s+/u)[0] ?? '');
+  const perChar = line.box.w / [...text].length;
+  return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + 0.5 * line.size;
+}
+
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptions): Line[][] {
   if (lines.length === 0) return [];
@@ -139,7 +167,8 @@ export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptio
     const indented = line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2;
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
-    if (wideGap || sizeJump || bullet || indented || shortEnd || gap < 0) paragraphs.push([line]);
+    const chosenBreak = endsByChoice(previous, line, left, rightEdge);
+    if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || gap < 0) paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
   }
   return paragraphs;

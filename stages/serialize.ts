@@ -2,9 +2,10 @@
  * serialize: records → what a reader wants. `text`: each document's paragraphs in reading order,
  * one per line (or separated by blank lines with `blankLines`), running headers, footers and page
  * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
- * footnotes after the body. `ndjson`: the records themselves. With `outDir`, one file per document
- * (NAME.txt or NAME.ndjson); a failed document still gets its (empty) file, and its error goes to
- * stderr, so every input leaves a trace.
+ * footnotes after the body. `ndjson`: the records themselves. `xml`: the document's structure
+ * (lib/structure.ts, written by lib/formats/xml.ts). With `outDir`, one file per document
+ * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
+ * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,9 +14,11 @@ import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../
 import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/records.js';
 import { documentHtml } from '../lib/formats/html.js';
 import { sentences } from '../lib/sentences.js';
+import { documentStructure } from '../lib/structure.js';
+import { errorXml, structureXml } from '../lib/formats/xml.js';
 
 export interface SerializeOptions {
-  format: 'text' | 'ndjson' | 'html';
+  format: 'text' | 'ndjson' | 'xml' | 'html';
   /** Separate paragraphs by a blank line instead of a line break. */
   blankLines: boolean;
   /** Keep running headers, footers and page numbers in text output. */
@@ -41,7 +44,7 @@ export const DEFAULTS: SerializeOptions = {
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'html'], description: 'output format (html: PDFExtract alignment HTML)' },
+  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'html'], description: 'output format (html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
   { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
@@ -52,7 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = { ...DEFAULTS, ...partial };
-  if (!['text', 'ndjson', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  if (!['text', 'ndjson', 'xml', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
 
@@ -90,8 +93,12 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
 function joinRunOn(before: string, after: string, joiner = ' '): string {
   if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
+  if (UNSPACED.test(before.at(-1) ?? '') && UNSPACED.test(after[0] ?? '')) return before + after;
   return `${before}${joiner}${after}`;
 }
+
+/** Scripts written without spaces between words: no space where a paragraph runs on. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 
 /** Collects each document's pages and writes it when its outcome arrives. */
 export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
@@ -129,6 +136,18 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           pages = [];
         } else if (record.type === 'page' && doc && record.doc === doc.id) {
           pages.push(record);
+        } else if ((record.type === 'end' || record.type === 'error') && options.format === 'xml') {
+          const current = doc?.id === record.doc ? doc : null;
+          const xml = record.type === 'end' && current ? structureXml(documentStructure(current, pages)) : errorXml(current, record.type === 'error' ? record : { type: 'error', doc: record.doc, code: 'bad-record', message: 'Unexpected document without a `doc` header', stage: 'serialize' });
+          doc = null;
+          pages = [];
+          if (options.outDir) {
+            await write(record.doc, 'xml', xml);
+            return '';
+          }
+          const out = (first ? '' : '\f\n') + xml;
+          first = false;
+          return out;
         } else if ((record.type === 'end' || record.type === 'error') && options.format === 'html') {
           const html = documentHtml(doc?.id === record.doc ? doc : null, pages, record, options);
           doc = null;
@@ -162,7 +181,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
 }
 
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
-export const SUMMARY = 'Writes documents as text (paragraph per line) or NDJSON, to stdout or one file per document.';
+export const SUMMARY = 'Writes documents as text (paragraph per line), NDJSON or structured XML, to stdout or one file per document.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);

@@ -103,3 +103,47 @@ t.test('runs outside the page box are dropped, with a diagnostic that counts the
   t.same(texts(result.pages[0]!.items!), body.map((i) => i.text));
   t.match(result.diagnostics, [{ type: 'diagnostic', code: 'outside-page', count: 2, place: { page: 1 } }]);
 });
+
+t.test('monospaced text: word spaces that line up into a white river are no column gutter', async (t) => {
+  // Every glyph 0.6 em and every word space one glyph, as a plain-text page sets them: the spaces
+  // after "fleet" and "staff" share one x on several rows.
+  const rows = ['The official fleet of fifty ferries sailed', 'the official staff of sixty firms finalized', 'all official drafts of forty files remained', 'and official notes in dozens were written'];
+  const items = rows.flatMap((text, r) => {
+    let x = 57;
+    return text.split(' ').map((word) => {
+      const run = item(word, x, 100 + r * 11.4, 10, { w: word.length * 6 });
+      x += (word.length + 1) * 6;
+      return run;
+    });
+  });
+  const { pages } = orderDocument(group([pageRecord('mono', 1, { items })]));
+  t.same(new Set(pages[0]!.items!.map((i) => i.block)), new Set([0]), 'one block');
+});
+
+t.test('a running header set close above the text is furniture, not the first line of a paragraph', async (t) => {
+  // A5 pages (595 pt high, margin band 71 pt): the header's baseline 48, the body's first 62 —
+  // close enough for the two to chain into one block.
+  const pages = [1, 2, 3].map((n) =>
+    pageRecord('hdr', n, {
+      items: [
+        ...wordItems(['Field', 'Notes', '—', 'study', 'edition'], 150, 48, 10),
+        ...column(`P${n}.`, 57, 62, 6).flat(),
+        item(String(n), 200, 560, 9),
+      ],
+    }, 420, 595),
+  );
+  const { pages: ordered } = orderDocument(group(pages));
+  for (const page of ordered) {
+    const header = page.items!.filter((i) => i.y === 48);
+    t.ok(header.every((i) => i.role === 'header'), `page ${page.page}: the header is tagged`);
+    t.ok(page.items!.filter((i) => i.y >= 62 && i.y < 500).every((i) => i.role === undefined), `page ${page.page}: the body is not`);
+    t.equal(page.items!.find((i) => i.y === 560)?.role, 'page-number');
+  }
+});
+
+t.test('footnote marks hanging before their notes are no column', async (t) => {
+  // Marks 1.3 em left of the notes' common start: one block, each mark before its note.
+  const notes = [0, 1, 2].flatMap((k) => [item(String(k + 1), 57, 520 + k * 10.4 - 3, 5.2), ...wordItems([`note${k}`, 'text', 'of', 'this', 'footnote'], 71, 520 + k * 10.4, 9)]);
+  const { pages } = orderDocument(group([pageRecord('fn', 1, { items: notes })]));
+  t.same(texts(pages[0]!.items!).slice(0, 7), ['1', 'note0', 'text', 'of', 'this', 'footnote', '2']);
+});

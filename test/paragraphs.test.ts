@@ -105,3 +105,36 @@ t.test('furniture lines keep their role and are not merged into the body', async
     ],
   );
 });
+
+t.test('a line that ends with room for the next line\'s first word ends its paragraph', async (t) => {
+  // Plain text in one size, no blank lines, no indents: only the short ends tell the paragraphs.
+  const blocks = blocksOf([
+    line('The fleet of ferries floated offshore while the staff', 100),
+    line('finished the reports late.', 112),
+    line('Fifteen officers offered to fly the flags at dawn and', 124),
+    line('at dusk, for weeks, while the harbour walls were', 136),
+    line('rebuilt by the crews from the northern yards and', 148),
+    line('the last line.', 160),
+  ]);
+  t.same(
+    blocks.map((b) => b.text.split(' ').slice(0, 2).join(' ')),
+    ['The fleet', 'Fifteen officers'],
+    '"Fifteen" would have fitted after "late."; "rebuilt" would not have fitted after "were"',
+  );
+});
+
+t.test('centred lines and hyphenated line ends are not taken for chosen breaks', async (t) => {
+  const centred = blocksOf([line('A Title Set In', 100, { x: 200 }), line('Two Centred Lines', 112, { x: 190 }), line('and a long body line that fills the measure well', 124, { x: 72 })]);
+  t.match(centred[0]?.text, /^A Title Set In Two Centred Lines/, 'the two centred lines stay together');
+  const hyphenated = blocksOf([line('a line that ends in a hyphen-', 100), line('ated word and goes on to fill the whole of it', 112)]);
+  t.equal(hyphenated.length, 1);
+});
+
+t.test('Thai and CJK lines that end with room for the next line\'s first word end their paragraph', async (t) => {
+  // "The weather was fine this morning, so we walked to the harbour. / We saw the boats." and
+  // Thai: "Today the weather is good. / We go to the sea." — each second line starts a paragraph.
+  const chinese = blocksOf([line('今天早上天气很好，我们一起走到了港口看船', 100), line('和海鸟。', 112), line('我们在那里看见了很多渔船和一座旧灯塔。', 124)]);
+  t.equal(chinese.length, 2);
+  const thai = blocksOf([line('วันนี้อากาศดีมากและท้องฟ้าแจ่มใสตลอดทั้งวัน', 100), line('เราไปทะเล', 112), line('เราเห็นเรือประมงหลายลำที่ท่าเรือเก่า', 124)]);
+  t.equal(thai.length, 2);
+});

@@ -6,6 +6,7 @@
  * up, so memory is bounded by a page. Text items keep pdf.js's run splitting; whitespace-only runs
  * are dropped because the line stage measures gaps itself.
  */
+import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -26,29 +27,63 @@ export interface PdfjsOptions {
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /*
- * pdf.js fills gaps between glyphs of 0.1–0.6 em with a space inside one text run, and the glyph
- * positions are lost: a letter-spaced "D e c l a r a t i o n o f" cannot then be told from its word
- * gaps. We load pdf.js's worker code with that one branch turned off, so every gap wider than
- * 0.1 em ends the run and the line stage measures the gaps itself. If the code is not found (another
- * pdf.js version), the unmodified worker is used and the doc record says so.
+ * Two changes to pdf.js's worker code, each applied only when its anchor is found (another pdf.js
+ * version runs unmodified and the doc record's `meta.engine` says which changes are in force):
+ *
+ * split-runs: pdf.js fills gaps between glyphs of 0.1–0.6 em with a space inside one text run, and
+ * the glyph positions are lost: a letter-spaced "D e c l a r a t i o n o f" cannot then be told
+ * from its word gaps. With that branch turned off, every gap wider than 0.1 em ends the run and the
+ * line stage measures the gaps itself.
+ *
+ * actual-text: a marked-content span's /ActualText is the text its glyphs stand for. Generators
+ * use it where glyphs do not map to characters one to one: Chromium and others shape Devanagari,
+ * Bengali or Tamil so that a vowel sign drawn before its consonant has no Unicode of its own (its
+ * ToUnicode entry is U+0000) and the span carries the true text. pdf.js reports marked content but
+ * drops the property; we pass it on and replace the span's glyph runs with it (spanText below).
  */
 const IN_FLOW_SPACE_BRANCH =
   'if (textOrientation * textContentItem.spaceInFlowMin <= width && width <= textOrientation * textContentItem.spaceInFlowMax) {';
-let splitRuns = false;
+const MARKED_CONTENT_PROPS_ITEM = 'type: "beginMarkedContentProps",';
+const WITH_ACTUAL_TEXT =
+  'type: "beginMarkedContentProps", actualText: args[1] instanceof Dict && typeof args[1].get("ActualText") === "string" ? stringToPDFString(args[1].get("ActualText")) : null,';
+const workerChanges: string[] = [];
+
+/*
+ * pdf.js also reorders each run on its own with a simplified BiDi pass and deletes `<` and `>` from
+ * runs that hold right-to-left characters. A line is often several runs, so that pass cannot give the
+ * line's reading order, and what it deleted cannot be restored. We keep each run's text in the order
+ * its glyphs are drawn (for right-to-left scripts that is visual order, left to right on the page),
+ * still with pdf.js's `dir`, and leave the reordering to the `bidi` stage, which sees whole lines.
+ * The doc record's `meta.engine` says `glyph-order` when this is in effect.
+ */
+const PER_RUN_BIDI = 'const bidiResult = bidi(text, -1, textChunk.vertical);';
 
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
-async function loadWorkerWithSplitRuns(): Promise<void> {
-  const source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
-  if (!source.includes(IN_FLOW_SPACE_BRANCH)) return;
+async function loadPatchedWorker(): Promise<void> {
+  let source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
+  const changes: string[] = [];
+  if (source.includes(IN_FLOW_SPACE_BRANCH)) {
+    source = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {');
+    changes.push('split-runs');
+  }
+  if (source.split(MARKED_CONTENT_PROPS_ITEM).length === 2) {
+    source = source.replace(MARKED_CONTENT_PROPS_ITEM, WITH_ACTUAL_TEXT);
+    changes.push('actual-text');
+  }
+  if (source.includes(PER_RUN_BIDI)) {
+    source = source.replace(PER_RUN_BIDI, 'const bidiResult = { str: text, dir: bidi(text, -1, textChunk.vertical).dir };');
+    changes.push('glyph-order');
+  }
+  if (changes.length === 0) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
   // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
-  const patched = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {').replace(/^\/\/# sourceMappingURL=.*$/gm, '');
+  const patched = source.replace(/^\/\/# sourceMappingURL=.*$/gm, '');
   const url = `data:text/javascript;base64,${Buffer.from(patched).toString('base64')}`;
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(url);
-  splitRuns = true;
+  workerChanges.push(...changes);
 }
 function loadPdfjs(): Promise<PdfjsModule> {
-  pdfjsPromise ??= loadWorkerWithSplitRuns().then(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+  pdfjsPromise ??= loadPatchedWorker().then(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
   return pdfjsPromise;
 }
 
@@ -75,13 +110,16 @@ function multiply(m: number[], n: number[]): number[] {
 const round = (v: number): number => Math.round(v * 100) / 100;
 
 /** Maps pdf.js's text item to an item in page coordinates (see lib/records.ts). */
-export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string): Item | null {
-  if (raw.str.trim() === '') return null;
+export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string, keepNul = false): Item | null {
+  // U+0000 is what a ToUnicode map gives a glyph that stands for no character of its own (a shaped
+  // vowel sign, a ligature part): never text, though inside an ActualText span its position counts.
+  const text = raw.str.includes('\0') && !keepNul ? raw.str.replaceAll('\0', '') : raw.str;
+  if (text.trim() === '') return null;
   const m = multiply(viewportTransform, raw.transform);
   const size = Math.hypot(m[2] ?? 0, m[3] ?? 0);
   const dir: Direction = raw.dir === 'rtl' ? 'rtl' : raw.dir === 'ttb' ? 'ttb' : 'ltr';
   return {
-    text: raw.str,
+    text,
     x: round(m[4] ?? 0),
     y: round(m[5] ?? 0),
     w: round(Math.abs(raw.width)),
@@ -89,6 +127,109 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
     font: fontFamily ? `${raw.fontName}:${fontFamily}` : raw.fontName,
     dir,
   };
+}
+
+/** A marked-content boundary as the patched worker reports it (see actual-text above). */
+interface MarkedContentLike {
+  type: string;
+  actualText?: string | null;
+}
+
+/**
+ * Items from pdf.js's text content, in content order. The glyph runs inside a marked-content span
+ * with /ActualText become one item carrying that text over the runs' extent (outermost span wins;
+ * an empty ActualText means the glyphs stand for nothing). A span whose runs sit on different
+ * baselines keeps its runs: one position cannot stand for two lines.
+ */
+export function itemsWithActualText(
+  entries: Iterable<TextItemLike | MarkedContentLike>,
+  convert: (raw: TextItemLike, insideSpan: boolean) => Item | null,
+): Item[] {
+  const items: Item[] = [];
+  let depth = 0;
+  let span: { text: string; depth: number; runs: Item[] } | null = null;
+  for (const entry of entries) {
+    if ('str' in entry) {
+      const item = convert(entry, span !== null);
+      if (item) (span ? span.runs : items).push(item);
+    } else if (entry.type === 'beginMarkedContent' || entry.type === 'beginMarkedContentProps') {
+      depth++;
+      if (!span && typeof entry.actualText === 'string') span = { text: entry.actualText, depth, runs: [] };
+    } else if (entry.type === 'endMarkedContent') {
+      if (span && span.depth === depth) {
+        items.push(...spanItems(span.text, span.runs));
+        span = null;
+      }
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  if (span) items.push(...withoutNul(span.runs));
+  return items;
+}
+
+function withoutNul(runs: Item[]): Item[] {
+  return runs.map((run) => ({ ...run, text: run.text.replaceAll('\0', '') })).filter((run) => run.text.trim() !== '');
+}
+
+function spanItems(actualText: string, runs: Item[]): Item[] {
+  const first = runs[0];
+  if (!first) return [];
+  if (runs.some((run) => Math.abs(run.y - first.y) > 0.5 * first.size)) return withoutNul(runs);
+  const text = actualText.replaceAll('\0', '').trim();
+  if (text === '') return [];
+  const left = Math.min(...runs.map((run) => run.x));
+  const right = Math.max(...runs.map((run) => run.x + run.w));
+  return [{ text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir }];
+}
+
+// bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.
+const uba = (bidiModule as unknown as () => Bidi)();
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/u;
+
+/** The fields of a pdf.js annotation that can carry visible text. */
+interface AnnotationLike {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  textContent?: unknown;
+  rect?: number[];
+  hidden?: boolean;
+  noView?: boolean;
+}
+
+/**
+ * Text shown by annotations, which the page's content stream does not hold: free-text notes
+ * (their appearance's lines) and filled-in form fields (a text field's value, a choice field's
+ * selection). One item per line of text, stacked from the top of the annotation's rectangle.
+ */
+export function annotationItems(annotations: readonly AnnotationLike[], toPage: (rect: number[]) => number[]): Item[] {
+  const items: Item[] = [];
+  for (const annotation of annotations) {
+    if (annotation.hidden || annotation.noView || !Array.isArray(annotation.rect) || annotation.rect.length !== 4) continue;
+    let lines: string[] = [];
+    if (annotation.subtype === 'FreeText' && Array.isArray(annotation.textContent)) lines = annotation.textContent.filter((l): l is string => typeof l === 'string');
+    else if (annotation.subtype === 'Widget' && annotation.fieldType === 'Tx' && typeof annotation.fieldValue === 'string') lines = annotation.fieldValue.split(/\r\n|\r|\n/u);
+    else if (annotation.subtype === 'Widget' && annotation.fieldType === 'Ch') {
+      const value = annotation.fieldValue;
+      lines = (Array.isArray(value) ? value : [value]).filter((l): l is string => typeof l === 'string');
+    }
+    lines = lines.map((l) => l.replaceAll('\0', '').trim()).filter((l) => l !== '');
+    if (lines.length === 0) continue;
+    const [a = 0, b = 0, c = 0, d = 0] = toPage(annotation.rect);
+    const left = Math.min(a, c);
+    const top = Math.min(b, d);
+    const width = Math.abs(c - a);
+    // The font size is not known here: a line's share of the box height, at most 12 pt.
+    const size = Math.max(1, Math.min(12, Math.abs(d - b) / lines.length));
+    lines.forEach((logical, k) => {
+      // Annotation text is stored in logical order; runs from the content stream, and so the
+      // lines and bidi stages, hold right-to-left text in drawing (visual) order.
+      const rtl = RIGHT_TO_LEFT.test(logical);
+      const text = rtl ? uba.getReorderedString(logical, uba.getEmbeddingLevels(logical)) : logical;
+      items.push({ text, x: round(left), y: round(top + (k + 0.8) * size), w: round(Math.min(width, [...text].length * 0.5 * size)), size: round(size), font: 'annotation', dir: rtl ? 'rtl' : 'ltr' });
+    });
+  }
+  return items;
 }
 
 function classify(error: unknown): EngineError {
@@ -135,6 +276,20 @@ function stringInfo(info: unknown): Record<string, string> {
     for (const [key, value] of Object.entries(info)) {
       if (typeof value === 'string') out[key] = value;
     }
+  }
+  return out;
+}
+
+/** The XMP packet's properties as strings (pdf.js parses the packet; lists are joined by "; "). */
+function xmpProperties(xmp: Iterable<[string, unknown]> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    for (const [key, value] of xmp ?? []) {
+      if (typeof value === 'string') out[key] = value;
+      else if (Array.isArray(value)) out[key] = value.filter((v) => typeof v === 'string').join('; ');
+    }
+  } catch {
+    // A malformed packet is no metadata.
   }
   return out;
 }
@@ -201,22 +356,21 @@ export async function* extractRecords(
       lang,
       outline: await readOutline(doc),
       encrypted: Boolean((metadata?.info as Record<string, unknown> | undefined)?.EncryptFilterName),
-      engine: `pdfjs ${pdfjs.version}${splitRuns ? ' split-runs' : ''}`,
+      engine: ['pdfjs', pdfjs.version, ...workerChanges].join(' '),
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
+      xmp: xmpProperties(metadata?.metadata),
       permissions: await doc.getPermissions().catch(() => null),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent({ disableNormalization: !options.normalize });
-      const items: Item[] = [];
-      for (const raw of content.items) {
-        if (!('str' in raw)) continue;
-        const family = content.styles[raw.fontName]?.fontFamily ?? '';
-        const item = toItem(raw, viewport.transform, family);
-        if (item) items.push(item);
-      }
+      const content = await page.getTextContent({ disableNormalization: !options.normalize, includeMarkedContent: true });
+      const items = itemsWithActualText(content.items as Iterable<TextItemLike | MarkedContentLike>, (raw, insideSpan) =>
+        toItem(raw, viewport.transform, content.styles[raw.fontName]?.fontFamily ?? '', insideSpan),
+      );
+      const annotations = await page.getAnnotations({ intent: 'display' }).catch(() => []);
+      items.push(...annotationItems(annotations as AnnotationLike[], (rect) => viewport.convertToViewportRectangle(rect)));
       page.cleanup();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
     }

@@ -1,0 +1,178 @@
+/**
+ * Right-to-left helpers shared by `lines` and `bidi`: which text order a document's runs are in,
+ * reversing text by code point, and putting diacritics drawn as separate glyphs after their letter.
+ *
+ * The contract between the two stages: when the engine keeps each run's glyphs in drawing order
+ * (`glyph-order` in `meta.engine`; for right-to-left scripts that is visual order, left to right on
+ * the page), `lines` writes a right-to-left line as the page read from right to left, glyph by glyph:
+ * the exact reverse of the line's visual order. That is already the reading order of pure Arabic or
+ * Hebrew; `bidi` turns it back into visual order and applies the Unicode Bidirectional Algorithm, so
+ * that embedded left-to-right words and numbers read left to right again.
+ */
+import type { DocRecord, Item } from './records.js';
+import { right } from './layout.js';
+
+/** True when the document's runs hold their glyphs in drawing order (no per-run reordering by the engine). */
+export function isGlyphOrder(doc: DocRecord | null | undefined): boolean {
+  return / glyph-order\b/.test(doc?.meta?.engine ?? '');
+}
+
+/** Reverses a string by code point (surrogate pairs stay whole). */
+export function reverseText(text: string): string {
+  return [...text].reverse().join('');
+}
+
+const MARK = /[\p{Mn}\p{Me}]/u;
+const BASE = /[^\p{Mn}\p{Me}\s]/u;
+
+/**
+ * A run's text read from right to left. A run of several letters drawn left to right is reversed
+ * glyph by glyph; its combining marks, which shapers put before their letter in visual order
+ * ("اّمل" for "لمّا"), then follow it. A run that holds one letter and its marks is one cluster,
+ * whatever order the generator wrote them in: the letter comes first. A run of several letters on
+ * an implausibly narrow advance (< `LIGATURE_ADVANCE` × size per letter) is one ligature glyph whose
+ * text is already in reading order ("ما"), and is kept.
+ */
+export function rightToLeftText(item: Pick<Item, 'text' | 'w' | 'size'>): string {
+  const chars = [...item.text];
+  const bases = chars.filter((c) => BASE.test(c)).length;
+  if (bases <= 1 && !/\s/u.test(item.text.trim())) {
+    return chars.filter((c) => !MARK.test(c)).join('') + chars.filter((c) => MARK.test(c)).join('');
+  }
+  if (bases > 1 && item.w < LIGATURE_ADVANCE * item.size * (bases - 1) && !/\s/u.test(item.text)) return item.text;
+  return reverseText(item.text);
+}
+
+/** See rightToLeftText: advance per extra letter below which a multi-letter run is one ligature glyph, × font size. */
+export const LIGATURE_ADVANCE = 0.05;
+
+/** Right-to-left strong characters (Hebrew, Arabic, Syriac, Thaana, N'Ko, … and their presentation forms). */
+export const RTL_STRONG =
+  /[\u0590-\u05ff\u0600-\u0605\u0608\u060b\u060d\u061b-\u064a\u066d-\u066f\u0671-\u06d5\u06e5\u06e6\u06ee\u06ef\u06fa-\u0710\u0712-\u072f\u074d-\u07a5\u07b1-\u07ea\u07f4\u07f5\u07fa-\u0815\u081a\u0824\u0828\u0830-\u0858\u085e-\u08d2\u200f\ufb1d\ufb1f-\ufb28\ufb2a-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/** Left-to-right strong characters: letters of the other scripts. */
+export const LTR_STRONG = /[\p{L}\p{Mc}]/u;
+
+/**
+ * Shapers put a mark before its letter in visual order, so a run of several letters that ends with
+ * marks in drawing order (XeTeX: "حقوقً" for "اساساً حقوق", the tanween drawn after a word space,
+ * back over the alef of the next run) gives them to the run that starts just right of it, within
+ * half an em: they go before its first glyph in drawing order, after its last letter in reading.
+ */
+function moveTrailingMarks(items: Item[]): void {
+  for (const item of items) {
+    const trailing = /[\p{Mn}\p{Me}]+$/u.exec(item.text)?.[0];
+    if (!trailing || [...item.text].filter((c) => BASE.test(c)).length < 2) continue;
+    const edge = right(item);
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === item || MARKS_ONLY.test(o.text) || !BASE.test(o.text)) continue;
+      const d = o.x - edge;
+      if (d >= -0.1 * item.size && d <= 0.5 * item.size && (!host || o.x < host.x)) host = o;
+    }
+    if (!host) continue;
+    item.text = item.text.slice(0, -trailing.length);
+    host.text = trailing + host.text;
+  }
+}
+
+/** The left edge (plus a hair, to fall inside it) of the letter run nearest to a corner mark, within half an em. */
+function nearestLeftEdge(items: readonly Item[], mark: Item, removed: ReadonlySet<Item>): number | null {
+  let best: number | null = null;
+  for (const o of items) {
+    if (o === mark || removed.has(o) || MARKS_ONLY.test(o.text) || o.text.trim() === '') continue;
+    const d = Math.abs(o.x - (mark.x + mark.w / 2));
+    if (d <= 0.5 * mark.size && (best === null || d < Math.abs(best - (mark.x + mark.w / 2)))) best = o.x;
+  }
+  return best === null ? null : best + 0.01;
+}
+
+/** Hebrew holam (and holam haser for vav), drawn at the upper left corner of its letter. */
+const LEFT_CORNER_MARK = /^\s*[\u05b9\u05ba]/u;
+
+/** A run made only of combining marks (harakat, Hebrew points, …), drawn as a glyph of its own. */
+const MARKS_ONLY = /^\s*[\p{Mn}\p{Me}]+\s*$/u;
+
+/**
+ * On a right-to-left line, puts each run that holds only combining marks into the run it is drawn
+ * over, right after the letter under the mark's centre, and removes it as a run. Without this a
+ * separately drawn fatha or dagesh, which overlaps its letter, sorts before it (or onto a
+ * neighbouring letter) and ends up at the start of the word:
+ *
+ *     ┌──────┐          the mark's centre (×) lies inside the letter's run, over its k-th glyph:
+ *     │  ×   │ mark     the mark is inserted so that, read right to left, it follows that glyph
+ *   ┌─┴──────┴──┐
+ *   │  ب  ت  ك  │ run (glyph order, left to right)
+ *   └───────────┘
+ *
+ * `glyphOrder` says whether run texts are in drawing order (left to right) or already reversed.
+ */
+export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const out = items.map((item) => ({ ...item }));
+  if (glyphOrder) moveTrailingMarks(out);
+  const marks = out.filter((item) => MARKS_ONLY.test(item.text));
+  if (marks.length === 0) return out;
+  const removed = new Set<Item>();
+  for (const mark of marks) {
+    // A holam sits on its letter's upper left corner, often past the letter's left edge: it goes
+    // with the run whose left edge is nearest, onto that run's leftmost glyph.
+    const corner = LEFT_CORNER_MARK.test(mark.text);
+    const centre = corner ? nearestLeftEdge(out, mark, removed) ?? mark.x + mark.w / 2 : mark.x + mark.w / 2;
+    let host: Item | undefined;
+    let best = Infinity;
+    for (const o of out) {
+      if (o === mark || removed.has(o) || MARKS_ONLY.test(o.text) || o.text.trim() === '') continue;
+      // Distance of the mark's centre from the run (0 inside), then from the run's middle.
+      const outside = Math.max(0, o.x - centre, centre - right(o));
+      if (outside > Math.max(mark.size, o.size) * 0.1) continue;
+      const score = outside * 1000 + Math.abs(o.x + o.w / 2 - centre);
+      if (score < best) {
+        best = score;
+        host = o;
+      }
+    }
+    if (!host) continue;
+    const chars = [...host.text];
+    const n = chars.length;
+    const k = Math.min(n - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * n)));
+    // In drawing order the letter under the mark is the k-th from the left; right to left, the mark
+    // follows it, so it goes just before it in drawing order (just after it when already reversed).
+    chars.splice(glyphOrder ? k : n - k, 0, mark.text.trim());
+    host.text = chars.join('');
+    removed.add(mark);
+  }
+  return out.filter((item) => !removed.has(item));
+}
+
+/**
+ * Arabic-script letters that do not join the letter after them (alef, dal, thal, reh, zain, waw,
+ * teh marbuta, hamza and their Persian and Urdu kin), after NFKC (presentation forms).
+ */
+const NON_JOINING = /^[\u0621-\u0625\u0627\u0629\u062f-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef]$/u;
+
+/** True when text (in reading order) ends with an Arabic-script letter that does not join the next one. */
+export function endsNonJoining(text: string): boolean {
+  const chars = [...text];
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const c = chars[i]!;
+    if (MARK.test(c)) continue;
+    return NON_JOINING.test(c.normalize('NFKC').slice(-1));
+  }
+  return false;
+}
+
+/**
+ * The gap that is a word space after a non-joining Arabic letter, × font size. Such a letter ends its
+ * glyph with a gap even inside a word ("الحر|ية": reh, then yeh): about 0.1 em, where word spaces
+ * on the same line are 0.25–0.3 em. The limit is `share` × the line's median word gap (at least
+ * `threshold`), when the line has at least three word gaps to take a median of; else `threshold`.
+ *
+ *     ي  ة     ر  ح  ل  ا        ← reading right to left
+ *   [ية]  ←0.12→  [الحر]          not a space: below share × median word gap
+ */
+export function nonJoiningLimit(gaps: readonly number[], threshold: number, share: number): number {
+  const words = gaps.filter((g) => g > threshold).sort((a, b) => a - b);
+  if (words.length < 3) return threshold;
+  const median = words[words.length >> 1]!;
+  return Math.max(threshold, share * median);
+}
