@@ -158,6 +158,14 @@ function lineShape(block: Block, lines: readonly Line[] | undefined, fullLine: n
   return end < Math.min(...others.map((l) => l.box.x + l.box.w)) - tolerance ? 'short' : 'between';
 }
 
+/** A one-line paragraph measured against the paragraph after the break (same column width). */
+function singleLineShape(left: Block, right: Block, fullLine: number): LastLine {
+  if (left.lines !== 1 || right.lines < 2) return null;
+  const tolerance = fullLine * left.size;
+  if (left.dir === 'rtl') return left.box.x <= right.box.x + tolerance ? 'full' : null;
+  return left.box.x + left.box.w >= right.box.x + right.box.w - tolerance ? 'full' : null;
+}
+
 const joinable = (block: Block): boolean => block.role === 'body';
 
 /**
@@ -208,7 +216,7 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
         if (atBreak) {
           const context = {
             lang: block.lang ?? previous.block.lang ?? docLang,
-            lastLine: lineShape(previous.block, previous.lines, options.fullLine),
+            lastLine: lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine),
           };
           const decision = decide(previous.block.text, block.text, context, options);
           block.continues = decision.join;

@@ -149,6 +149,17 @@ t.test('a running head that order missed, and notes at the foot of a page, do no
   t.equal(documentText(out), 'The boats came in with the morning tide, and the nets were hung out to dry.\n1 Counted at dawn.\n2 Weighed twice.\n', 'serialize joins the halves past the notes');
 });
 
+t.test('a one-line paragraph before a break is full when it spans the column of the paragraph after it', async (t) => {
+  const wide = { x: 72, y: 800, w: 400, h: 11 };
+  const pages = [
+    pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide })] }),
+    pageRecord('s', 2, { blocks: [block('ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', { box: { ...wide, y: 72, h: 26 }, lines: 2 })] }),
+  ];
+  t.same(joinDocument(group(pages)).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']]);
+  const narrow = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวัน', { box: { ...wide, w: 120 } })] }), pages[1]!];
+  t.same(joinDocument(group(narrow)).pages[1]!.blocks!.map((b) => b.continues), [false]);
+});
+
 t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {
   const page = pageRecord('w', 1, {
     lines: [
