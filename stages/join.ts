@@ -198,6 +198,8 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
       // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
       // taken for list items) stand between two halves of a paragraph without separating them.
+      // Debris (a stray mark or two, narrower than a letter) is no paragraph: pass over it.
+      if (block.text.trim().length <= 3 && block.box.w < block.size && block.lines === 1) return;
       if (repeated.has(block)) {
         block.role = index < page.blocks.length / 2 ? 'header' : 'footer';
         block.continues = false;

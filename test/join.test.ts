@@ -156,6 +156,8 @@ t.test('a one-line paragraph before a break is full when it spans the column of 
     pageRecord('s', 2, { blocks: [block('ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', { box: { ...wide, y: 72, h: 26 }, lines: 2 })] }),
   ];
   t.same(joinDocument(group(pages)).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']]);
+  const debris = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide }), block('อื่', { box: { x: 300, y: 810, w: 0, h: 11 } })] }), pages[1]!];
+  t.equal(joinDocument(group(debris)).pages[1]!.blocks![0]!.continues, true, 'a stray mark at the foot of the page is passed over');
   const narrow = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวัน', { box: { ...wide, w: 120 } })] }), pages[1]!];
   t.same(joinDocument(group(narrow)).pages[1]!.blocks!.map((b) => b.continues), [false]);
 });
