@@ -59,6 +59,7 @@ export async function preloadEngine(): Promise<void> {
 
 interface TextItemLike {
   str: string;
+  hasEOL?: boolean;
   dir: string;
   width: number;
   height: number;
@@ -215,6 +216,11 @@ export async function* extractRecords(
         const family = content.styles[raw.fontName]?.fontFamily ?? '';
         const item = toItem(raw, viewport.transform, family);
         if (item) items.push(item);
+        // An end-of-line flag, or a whitespace-only run pdf.js made up for a wide gap, is kept as
+        // the `after` mark of the run before it.
+        const last = items[items.length - 1];
+        if (last && raw.hasEOL) last.after = 'break';
+        else if (last && !item && raw.str !== '' && last.after === undefined) last.after = 'space';
       }
       page.cleanup();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
