@@ -283,16 +283,27 @@ function readInfo(m: PdfiumModule, doc: number, scratch: Scratch): Record<string
   return info;
 }
 
-/** Reads a NUL-terminated UTF-8 (or Latin-1) string through the two-call convention. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const LATIN1 = new TextDecoder('latin1');
+
+/** Reads a NUL-terminated byte string (UTF-8, else Latin-1: font names are not always UTF-8). */
 function readBytes(m: PdfiumModule, scratch: Scratch, call: (buf: number, len: number) => number): string {
   const needed = call(0, 0);
   if (needed <= 1 || needed > 1 << 16) return '';
   const ptr = scratch.get(needed);
   call(ptr, needed);
-  return m.pdfium.UTF8ToString(ptr);
+  const bytes = heaps(m).HEAPU8.slice(ptr, ptr + needed - 1);
+  const end = bytes.indexOf(0);
+  const text = end === -1 ? bytes : bytes.subarray(0, end);
+  try {
+    return UTF8.decode(text);
+  } catch {
+    return LATIN1.decode(text);
+  }
 }
 
 const MAX_OUTLINE_ENTRIES = 10_000;
+const PDFACTION_GOTO = 1;
 
 function readOutline(m: PdfiumModule, doc: number, scratch: Scratch): OutlineEntry[] {
   const seen = new Set<number>();
@@ -303,11 +314,10 @@ function readOutline(m: PdfiumModule, doc: number, scratch: Scratch): OutlineEnt
     for (let bm = first; bm && !seen.has(bm) && seen.size < MAX_OUTLINE_ENTRIES; bm = m.FPDFBookmark_GetNextSibling(doc, bm)) {
       seen.add(bm);
       const title = readUtf16(m, scratch, (buf, len) => m.FPDFBookmark_GetTitle(bm, buf, len));
-      let dest = m.FPDFBookmark_GetDest(doc, bm);
-      if (!dest) {
-        const action = m.FPDFBookmark_GetAction(bm);
-        if (action) dest = m.FPDFAction_GetDest(doc, action);
-      }
+      // PDFium falls back to the action's destination whatever the action; only a GoTo points into
+      // this document (a GoToR's destination is a page of another file).
+      const action = m.FPDFBookmark_GetAction(bm);
+      const dest = action && m.FPDFAction_GetType(action) !== PDFACTION_GOTO ? 0 : m.FPDFBookmark_GetDest(doc, bm);
       const index = dest ? m.FPDFDest_GetDestPageIndex(doc, dest) : -1;
       out.push({ title, page: index >= 0 ? index + 1 : null, children: convert(m.FPDFBookmark_GetFirstChild(doc, bm), depth + 1) });
     }
