@@ -155,7 +155,7 @@ const LETTER = /\p{L}/u;
 const NORMALIZED = /[\uFB00-\uFDFF\uFE70-\uFEFF\u00A0\u2000-\u200A\u202F\u205F\u3000]/gu;
 
 /** One glyph in display coordinates. */
-interface Glyph {
+export interface Glyph {
   ch: string;
   left: number;
   right: number;
