@@ -42,6 +42,9 @@ t.test('runToItem: box from the glyph extremes, direction from the letters, norm
   // Right-to-left text comes in logical order: the first letter is the rightmost.
   const rtl = runToItem([glyph('ש', 30, 36), glyph('ל', 24, 30), glyph('ו', 20, 24)], true);
   t.match(rtl, { text: 'שלו', x: 20, w: 16, dir: 'rtl' });
+  // Right-to-left text in drawing order (left to right) is read right to left, numbers kept whole.
+  const drawn = runToItem([glyph('ו', 20, 24), glyph('1', 24, 28), glyph('2', 28, 32), glyph('ל', 32, 36), glyph('ש', 36, 42)], true);
+  t.match(drawn, { text: 'של12ו', x: 20, w: 22, dir: 'rtl' });
   t.equal(runToItem([glyph('ﬁ', 0, 5), glyph('x', 5, 9)], true)?.text, 'fix', 'a ligature is decomposed');
   t.equal(runToItem([glyph('ﬁ', 0, 5)], false)?.text, 'ﬁ', 'and kept without normalisation');
   t.equal(runToItem([glyph(' ', 0, 3), glyph('\u00a0', 3, 6)], true), null, 'a blank run is no item');

@@ -197,6 +197,23 @@ function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
+const LTR_SEGMENT = /[^\s\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]+/gu;
+
+/**
+ * PDFium gives right-to-left text in logical order when its own analysis recognised the line, and
+ * in drawing order (left to right) when the PDF drew it so. A right-to-left run whose first glyph
+ * lies left of its last is in drawing order: read it right to left, keeping left-to-right pieces
+ * (numbers, Latin words) in their own order — the part of the BiDi algorithm pdf.js applies to its runs.
+ */
+function logicalText(glyphs: readonly Glyph[]): string {
+  const first = glyphs[0];
+  const last = glyphs[glyphs.length - 1];
+  const text = glyphs.map((g) => g.ch).join('');
+  if (!first || !last || !first.horizontal || !(first.left < last.left)) return text;
+  const reversed = [...[...glyphs].sort((a, b) => a.left - b.left).map((g) => g.ch).join('')].reverse().join('');
+  return reversed.replace(LTR_SEGMENT, (piece) => [...piece].reverse().join(''));
+}
+
 /** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
 export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | null {
   let text = glyphs.map((g) => g.ch).join('');
@@ -210,6 +227,10 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     else if (LETTER.test(ch)) letters += 1;
   }
   const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
+  if (dir === 'rtl' && glyphs.length > 1) {
+    text = logicalText(glyphs);
+    if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  }
   let x: number;
   let w: number;
   if (first.horizontal) {
