@@ -374,7 +374,41 @@ interface PageText {
   unmapped: number;
 }
 
-function readPageText(m: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean): PageText {
+/** The per-character calls, straight from the module's exports: `ccall`'s argument marshalling costs more than the calls. */
+interface CharCalls {
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsGenerated(textPage: number, index: number): number;
+  FPDFText_HasUnicodeMapError(textPage: number, index: number): number;
+  FPDFText_GetTextObject(textPage: number, index: number): number;
+  FPDFTextObj_GetFont(textObject: number): number;
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  FPDFText_GetFontSize(textPage: number, index: number): number;
+  FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+}
+
+function charCalls(m: PdfiumModule): CharCalls {
+  const exports = m.pdfium.wasmExports as unknown as Partial<CharCalls>;
+  const wrapped = m as unknown as CharCalls;
+  const pick = <K extends keyof CharCalls>(name: K): CharCalls[K] => (typeof exports[name] === 'function' ? exports[name] : wrapped[name]) as CharCalls[K];
+  return {
+    FPDFText_CountChars: pick('FPDFText_CountChars'),
+    FPDFText_GetUnicode: pick('FPDFText_GetUnicode'),
+    FPDFText_IsGenerated: pick('FPDFText_IsGenerated'),
+    FPDFText_HasUnicodeMapError: pick('FPDFText_HasUnicodeMapError'),
+    FPDFText_GetTextObject: pick('FPDFText_GetTextObject'),
+    FPDFTextObj_GetFont: pick('FPDFTextObj_GetFont'),
+    FPDFText_GetMatrix: pick('FPDFText_GetMatrix'),
+    FPDFText_GetFontSize: pick('FPDFText_GetFontSize'),
+    FPDFText_GetCharOrigin: pick('FPDFText_GetCharOrigin'),
+    FPDFText_GetLooseCharBox: pick('FPDFText_GetLooseCharBox'),
+  };
+}
+
+function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean): PageText {
+  const m = module;
+  const calls = charCalls(module);
   const items: Item[] = [];
   const textPage = m.FPDFText_LoadPage(page);
   if (!textPage) return { items, unmapped: 0 };
@@ -383,7 +417,7 @@ function readPageText(m: PdfiumModule, page: number, transform: number[], scratc
   const names = new Scratch(m);
   let unmapped = 0;
   try {
-    const count = m.FPDFText_CountChars(textPage);
+    const count = calls.FPDFText_CountChars(textPage);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
     const buf = scratch.get(64);
     const originPtr = buf;
@@ -404,13 +438,13 @@ function readPageText(m: PdfiumModule, page: number, transform: number[], scratc
     let dx = 1;
     let dy = 0;
     for (let i = 0; i < count; i++) {
-      let code = m.FPDFText_GetUnicode(textPage, i);
+      let code = calls.FPDFText_GetUnicode(textPage, i);
       if (code === 32 || code === 13 || code === 10 || code === 9 || code === 0xa0) {
         // A generated character is not a glyph, and a space glyph is a gap the line stage measures
         // (pdf.js ends its runs there too): either ends the run, and the item before keeps the mark.
         flush();
         const last = items[items.length - 1];
-        const generated = m.FPDFText_IsGenerated(textPage, i) === 1;
+        const generated = calls.FPDFText_IsGenerated(textPage, i) === 1;
         if (last && last.after !== 'break') {
           if (code === 13 || code === 10) last.after = 'break';
           else if (generated || last.after === undefined) last.after = 'space';
@@ -424,11 +458,11 @@ function readPageText(m: PdfiumModule, page: number, transform: number[], scratc
         flush();
         continue;
       }
-      if (m.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
-      const object = m.FPDFText_GetTextObject(textPage, i);
+      if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
+      const object = calls.FPDFText_GetTextObject(textPage, i);
       if (object !== lastObject) {
         lastObject = object;
-        const font = object ? m.FPDFTextObj_GetFont(object) : 0;
+        const font = object ? calls.FPDFTextObj_GetFont(object) : 0;
         let name = fontNames.get(font);
         if (name === undefined) {
           name = font ? readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(font, p, len)) : '';
@@ -438,7 +472,7 @@ function readPageText(m: PdfiumModule, page: number, transform: number[], scratc
         objectFont = name;
         // The character matrix carries the text and graphics state; the em on the page is the
         // font size scaled by its vertical column, as pdf.js computes it.
-        m.FPDFText_GetMatrix(textPage, i, matrixPtr);
+        calls.FPDFText_GetMatrix(textPage, i, matrixPtr);
         const f = heaps(m).HEAPF32;
         const base = matrixPtr >> 2;
         const [a = 1, b = 0, c = 0, d = 1] = [f[base], f[base + 1], f[base + 2], f[base + 3]];
@@ -447,15 +481,15 @@ function readPageText(m: PdfiumModule, page: number, transform: number[], scratc
         const db = tb * a + td * b;
         const dc = ta * c + tc * d;
         const dd = tb * c + td * d;
-        const fontSize = m.FPDFText_GetFontSize(textPage, i);
+        const fontSize = calls.FPDFText_GetFontSize(textPage, i);
         objectSize = fontSize * Math.hypot(dc, dd);
         const len = Math.hypot(da, db) || 1;
         dx = da / len;
         dy = db / len;
         horizontal = dx > 0 && Math.abs(dy) <= 0.1 * dx;
       }
-      m.FPDFText_GetCharOrigin(textPage, i, originPtr, originPtr + 8);
-      m.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
+      calls.FPDFText_GetCharOrigin(textPage, i, originPtr, originPtr + 8);
+      calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
       const h64 = heaps(m).HEAPF64;
       const h32 = heaps(m).HEAPF32;
       const px = h64[originPtr >> 3] ?? 0;
