@@ -152,6 +152,7 @@ export function viewportTransform(view: readonly [number, number, number, number
 
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LETTER = /\p{L}/u;
+const COMBINING_MARK = /\p{M}/u;
 const NORMALIZED = /[\uFB00-\uFDFF\uFE70-\uFEFF\u00A0\u2000-\u200A\u202F\u205F\u3000]/gu;
 
 /** One glyph in display coordinates. */
@@ -424,7 +425,39 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
     let run: Run = { glyphs: [] };
+    // One glyph's characters share an origin: they are held as a group until the next origin, so
+    // a group that repeats a cluster just drawn over the same place can be left out (see below).
+    let group: Glyph[] = [];
+    const recent: { text: string; left: number; right: number; oy: number }[] = [];
+    const commit = (): void => {
+      const held = group;
+      group = [];
+      if (held.length === 0) return;
+      const text = held.map((g) => g.ch).join('');
+      const left = Math.min(...held.map((g) => g.left));
+      const right = Math.max(...held.map((g) => g.right));
+      const oy = held[0]!.oy;
+      /*
+       * Some generators map a combining mark's glyph to its whole cluster ("ว่" for the tone mark
+       * over "ว"), and PDFium then reports the cluster twice. A multi-character group with a mark
+       * that repeats one of the last few groups, on the same baseline and over the same place, is
+       * that echo.
+       */
+      const echo =
+        held.length > 1 &&
+        COMBINING_MARK.test(text) &&
+        recent.some((o) => o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
+      if (!echo) {
+        for (const g of held) {
+          if (!continues(run, g)) flush();
+          run.glyphs.push(g);
+        }
+      }
+      recent.push({ text, left, right, oy });
+      if (recent.length > 4) recent.shift();
+    };
     const flush = (): void => {
+      commit();
       if (run.glyphs.length > 0) {
         const item = runToItem(run.glyphs, normalize);
         if (item) items.push(item);
@@ -517,9 +550,11 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
         dx,
         dy,
       };
-      if (!continues(run, glyph)) flush();
-      run.glyphs.push(glyph);
+      const held = group[0];
+      if (held && (held.ox !== glyph.ox || held.oy !== glyph.oy)) commit();
+      group.push(glyph);
     }
+    commit();
     flush();
   } finally {
     m.FPDFText_ClosePage(textPage);
