@@ -4,10 +4,12 @@
  * hand-built input; PDFium's extra facts (inferred marks, Unicode-map diagnostics).
  */
 import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from '../stages/parse.js';
 import { runToItem, viewportTransform } from '../lib/engines/pdfium.js';
 import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/records.js';
-import { charAccuracy, collapse, samplePdf, sampleNames, through, wildFile } from './helpers.js';
+import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from './helpers.js';
 
 type EngineName = 'pdfjs' | 'pdfium';
 
@@ -123,3 +125,23 @@ t.test('pdfium: glyphs without a Unicode mapping give a diagnostic per page', { 
   t.match(diagnostics[0], { type: 'diagnostic', doc: 'pdfminer__issue-625-identity-cmap', stage: 'parse', code: 'unicode-map-error', place: { page: Number }, count: Number });
   t.equal(records.at(-1)?.type, 'end', 'and the document still ends');
 });
+
+/** A ground-truth document of the shared corpus (read at test time only). */
+function gtFile(name: string): { pdf: string; txt: string; skip: string | false } {
+  const pdf = join(sharedRoot, 'corpus/gt', `${name}.pdf`);
+  const txt = join(sharedRoot, 'corpus/gt', `${name}.txt`);
+  return { pdf, txt, skip: existsSync(pdf) && existsSync(txt) ? false : `${pdf} is not available (no ../shared corpus)` };
+}
+
+for (const [name, why] of [
+  ['ar-pango', 'Arabic drawn left to right comes out in logical order'],
+  ['th-chromium', 'a tone mark mapped to its whole cluster is not read twice'],
+] as const) {
+  const gt = gtFile(name);
+  t.test(`pdfium, whole pipeline: ${why} (${name})`, { skip: gt.skip }, async (t) => {
+    const result = await run(['extract', '--engine', 'pdfium', gt.pdf]);
+    t.equal(result.code, 0, result.stderr);
+    const accuracy = charAccuracy(readFileSync(gt.txt, 'utf8'), result.stdout);
+    t.ok(accuracy > 0.95, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
+  });
+}
