@@ -7,6 +7,7 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../stages/parse.js';
+import * as pdfium from '../lib/engines/pdfium.js';
 import { runToItem, viewportTransform } from '../lib/engines/pdfium.js';
 import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/records.js';
 import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from './helpers.js';
@@ -145,3 +146,16 @@ for (const [name, why] of [
     t.ok(accuracy > 0.95, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
   });
 }
+
+t.test('pdfium: a document that grows the heap past the memory limit ends with out-of-memory; the next one parses', async (t) => {
+  const bytes = new Uint8Array(readFileSync(samplePdf('one-column')));
+  const drain = async (memory: number): Promise<PipeRecord[]> => {
+    const out: PipeRecord[] = [];
+    for await (const record of pdfium.extractRecords(bytes, 'one-column', 'one-column.pdf', { normalize: true, memory })) out.push(record);
+    return out;
+  };
+  // The WebAssembly heap starts above 1 MiB, so the first page already passes this limit.
+  await t.rejects(drain(1), { name: 'EngineError', code: 'out-of-memory' });
+  const records = await drain(2048);
+  t.same(records.map((r) => r.type), ['doc', 'page']);
+});
