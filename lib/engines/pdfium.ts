@@ -428,15 +428,25 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     // One glyph's characters share an origin: they are held as a group until the next origin, so
     // a group that repeats a cluster just drawn over the same place can be left out (see below).
     let group: Glyph[] = [];
-    const recent: { text: string; left: number; right: number; oy: number }[] = [];
+    // The last multi-character groups, with their place in the sequence of groups.
+    const recent: { text: string; left: number; right: number; oy: number; seq: number }[] = [];
+    let groupCount = 0;
     const commit = (): void => {
       const held = group;
       group = [];
       if (held.length === 0) return;
+      groupCount += 1;
+      const only = held[0]!;
+      if (held.length === 1) {
+        // The common case: one character per glyph, nothing to compare.
+        if (!continues(run, only)) flush();
+        run.glyphs.push(only);
+        return;
+      }
       const text = held.map((g) => g.ch).join('');
       const left = Math.min(...held.map((g) => g.left));
       const right = Math.max(...held.map((g) => g.right));
-      const oy = held[0]!.oy;
+      const oy = only.oy;
       /*
        * Some generators map a combining mark's glyph to its whole cluster ("ว่" for the tone mark
        * over "ว"), and PDFium then reports the cluster twice. A multi-character group with a mark
@@ -446,14 +456,14 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
       const echo =
         held.length > 1 &&
         COMBINING_MARK.test(text) &&
-        recent.some((o) => o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
+        recent.some((o) => groupCount - o.seq <= 4 && o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
       if (!echo) {
         for (const g of held) {
           if (!continues(run, g)) flush();
           run.glyphs.push(g);
         }
       }
-      recent.push({ text, left, right, oy });
+      recent.push({ text, left, right, oy, seq: groupCount });
       if (recent.length > 4) recent.shift();
     };
     const flush = (): void => {
@@ -535,9 +545,12 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
       const ox = ta * px + tc * py + te;
       const oy = tb * px + td * py + tf;
       // The box's extent along display x (all four corners, for rotated pages).
-      const xs = [ta * bl + tc * bt, ta * br + tc * bt, ta * bl + tc * bb, ta * br + tc * bb];
-      const left = Math.min(...xs) + te;
-      const right = Math.max(...xs) + te;
+      const x1 = ta * bl + tc * bt;
+      const x2 = ta * br + tc * bt;
+      const x3 = ta * bl + tc * bb;
+      const x4 = ta * br + tc * bb;
+      const left = Math.min(x1, x2, x3, x4) + te;
+      const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
         ch: code === 0xad ? '' : String.fromCodePoint(code),
         left: horizontal ? left : ox,
