@@ -3,10 +3,12 @@
  *
  * PDFium's text API reports every character with its box, origin, matrix, font and flags. We read
  * those characters and group them into glyph runs the way the pdf.js adapter does: a run ends at a
- * change of font, size, baseline or orientation, and at every gap wider than 0.1 em, so the line
- * stage measures gaps itself. Characters PDFium generated (a space for a gap, a line break at the
- * end of a line) are never text: they end the run and are kept as the run's `after` mark. Characters
- * whose font has no usable Unicode map are counted and reported as a diagnostic per page.
+ * change of font, size, baseline or orientation, at space glyphs, and at every gap wider than
+ * 0.1 em, so the line stage measures gaps itself. Characters PDFium generated (a space for a gap,
+ * a line break at the end of a line) are never text: they end the run and are kept as the `after`
+ * mark of the item before. Right-to-left runs come out in logical order, and a cluster a font maps
+ * twice is read once. Characters whose font has no usable Unicode map are counted and reported as
+ * a diagnostic per page.
  *
  * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
  * top-left, y down), so nothing after parse knows which engine ran.
