@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   lines: () => import('../stages/lines.js'),
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
+  resegment: () => import('../stages/resegment.js'),
 };
 
 async function help(): Promise<string> {

@@ -10,12 +10,14 @@ import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeReco
 import * as parseStage from '../stages/parse.js';
 import * as orderStage from '../stages/order.js';
 import * as linesStage from '../stages/lines.js';
+import * as resegmentStage from '../stages/resegment.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
 
 export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &
   linesStage.LinesOptions &
+  resegmentStage.ResegmentOptions &
   paragraphsStage.ParagraphsOptions &
   serializeStage.SerializeOptions;
 
@@ -23,6 +25,7 @@ export const DEFAULTS: ExtractOptions = {
   ...parseStage.DEFAULTS,
   ...orderStage.DEFAULTS,
   ...linesStage.DEFAULTS,
+  ...resegmentStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
 };
@@ -31,6 +34,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...parseStage.OPTIONS,
   ...orderStage.OPTIONS,
   ...linesStage.OPTIONS,
+  ...resegmentStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
 ];
@@ -41,6 +45,7 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     parseStage.parse(options),
     orderStage.order(options),
     linesStage.lines(options),
+    resegmentStage.resegment(options),
     paragraphsStage.paragraphs(options),
   ];
 }
