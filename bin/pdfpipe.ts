@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
   resegment: () => import('../stages/resegment.js'),
+  lm: () => import('../lib/lm-build.js'),
 };
 
 async function help(): Promise<string> {

@@ -288,6 +288,11 @@ export class KenlmQuery implements LanguageModel {
     const binary = options.binary ?? findKenlm('query');
     if (!binary) throw new ModelError('KenLM `query` program not found: install KenLM and put `query` on PATH, or set KENLM_BIN to its folder');
     try {
+      accessSync(binary, constants.X_OK);
+    } catch {
+      throw new ModelError(`KenLM \`query\` program not found at ${binary}`);
+    }
+    try {
       accessSync(model, constants.R_OK);
     } catch {
       throw new ModelError(`language model ${model} cannot be read`);
@@ -420,7 +425,8 @@ export function openModel(path: string, options: KenlmOptions = {}): LanguageMod
 
 /**
  * Estimates an ARPA model of the given order from sentences (arrays of words), with absolute
- * discounting (D = 0.7) and backoff weights that keep each context's distribution summing to one.
+ * discounting (D = 0.7), interpolated with the lower orders, written as ARPA probabilities and backoff
+ * weights (so each context's distribution sums to one).
  */
 export function estimateArpa(sentences: Iterable<readonly string[]>, order = 3, discount = 0.7): string {
   const counts: Map<string, number>[] = Array.from({ length: order }, () => new Map());
@@ -481,14 +487,12 @@ export function estimateArpa(sentences: Iterable<readonly string[]>, order = 3, 
     for (const [ctx, keys] of byCtx) {
       const t = ctxTotal.get(ctx) ?? 1;
       const gamma = ((ctxTypes.get(ctx) ?? 0) * discount) / t;
-      let seenLower = 0;
       for (const key of keys) {
         const shorter = key.split(' ').slice(1).join(' ');
-        const pl = lower(shorter, n - 1);
-        seenLower += pl;
-        prob[n - 1]!.set(key, (counts[n - 1]!.get(key)! - discount) / t + gamma * pl);
+        prob[n - 1]!.set(key, (counts[n - 1]!.get(key)! - discount) / t + gamma * lower(shorter, n - 1));
       }
-      backoffs.set(ctx, gamma / Math.max(1 - seenLower, 1e-9));
+      // Interpolated estimates: the unseen words of a context get exactly gamma × the lower order.
+      backoffs.set(ctx, gamma);
     }
   }
   const lg = (p: number): string => (p > 0 ? Math.log10(p).toFixed(6) : '-99');
