@@ -308,13 +308,15 @@ function splitToken(model: DocumentModel, token: Token, gluedLine: boolean, opti
   if (ADDRESS.test(text)) return [];
   const letters = [...text.matchAll(/[\p{L}\p{M}]+/gu)];
   const spaces: number[] = [];
+  // A glued line is searched run by run, each run between punctuation however short.
+  const glued = gluedLine && letters.reduce((sum, m) => sum + [...m[0]].length, 0) >= options.gluedLine;
   for (const [k, m] of letters.entries()) {
     const run = m[0];
     const start = m.index ?? 0;
     const end = start + run.length;
     const length = [...run].length;
     let pieces: number[] | null = null;
-    if ((gluedLine && length >= options.gluedLine) || (length >= model.longWord && model.unigram.count(run.toLowerCase()) < 2)) {
+    if (glued || (length >= model.longWord && model.unigram.count(run.toLowerCase()) < 2)) {
       const stem = k === 0 && start === 0 ? context.stem : '';
       const tail = k === letters.length - 1 && /^[-\u00ad\u2010]$/u.test(text.slice(end)) ? context.tail : '';
       pieces = splitRun(model, stem + run + tail, gluedLine, options);
@@ -336,7 +338,7 @@ function splitToken(model: DocumentModel, token: Token, gluedLine: boolean, opti
     }
     // Glued text keeps its punctuation: a space goes after a comma or semicolon before the next word.
     const next = letters[k + 1];
-    if (gluedLine && next && /^[,;:]+$/u.test(text.slice(end, next.index))) spaces.push(next.index ?? 0);
+    if (glued && next && /^[,;:]+$/u.test(text.slice(end, next.index))) spaces.push(next.index ?? 0);
   }
   return [...new Set(spaces)].sort((a, b) => a - b);
 }
