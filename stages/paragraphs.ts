@@ -133,12 +133,13 @@ export function hyphenChoice(left: string, right: string, words: ReadonlySet<str
   // A capital after the hyphen continues a compound of names ("Anglo-" + "Saxon").
   if (STARTS_UPPER.test(right)) return { choice: 'keep', rule: 'keep-hyphen' };
   if (!vocab) return { choice: 'join', rule: 'dehyphenate' };
+  // Both halves are words of the document ("как-" + "либо").
+  if (stem.length >= 3 && lower.length >= 3 && count(stem) >= 2 && count(lower) >= 2) return { choice: 'keep', rule: 'keep-hyphen' };
   // "Rede- und Meinungsfreiheit": the next word is one of the document's commonest short words.
   if (stem.length >= 3 && lower.length <= 4 && vocab.common.includes(lower)) return { choice: 'space', rule: 'suspended-hyphen' };
   // A document that marks its hyphenation breaks writes a plain hyphen only where the word has one.
   if (hyphen === '-' && vocab.softBreaks > 0) return { choice: 'keep', rule: 'keep-hyphen' };
-  // Both halves are words of the document, or the document writes compounds with these parts.
-  if (stem.length >= 3 && lower.length >= 3 && count(stem) >= 2 && count(lower) >= 2) return { choice: 'keep', rule: 'keep-hyphen' };
+  // The document writes compounds with these parts.
   if (vocab.hyphenLeft.has(stem) || vocab.hyphenRight.has(lower)) return { choice: 'keep', rule: 'keep-hyphen' };
   return { choice: 'join', rule: 'dehyphenate' };
 }
@@ -162,12 +163,13 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
       text = next;
     } else {
       // "schüt -": a space the space estimation put before a line-end hyphen is taken back.
-      // So is a real one after a fragment the document does not use as a word ("иму -").
+      // Only when the document knows the joined word: "musiał -" + "doprowadzony" is a dash.
       if (/\p{L} [-\u2010]$/u.test(text) && /^\p{Ll}/u.test(next)) {
         const mark = inferred.findIndex((m) => m.kind === 'space' && m.at === text.length - 2);
-        const fragment = /([\p{L}\p{M}]+) [-\u2010]$/u.exec(text)?.[1]?.toLowerCase() ?? '';
-        if (mark >= 0 || !words.has(fragment)) {
-          if (mark >= 0) inferred.splice(mark, 1);
+        const stem = /([\p{L}\p{M}]+) [-\u2010]$/u.exec(text)?.[1]?.toLowerCase() ?? '';
+        const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0]?.toLowerCase() ?? '';
+        if (mark >= 0 && words.has(stem + right)) {
+          inferred.splice(mark, 1);
           text = text.slice(0, -2) + text.slice(-1);
         }
       }
