@@ -153,7 +153,18 @@ export function documentModel(lines: readonly Line[], lexicon: UnigramModel | nu
   return { unigram, lexicon, longWord, common };
 }
 
-const known = (model: DocumentModel, word: string): boolean => model.unigram.count(word) > 0;
+/**
+ * Whether fragments may become `joined`: the document uses the joined word, more often than it
+ * uses any one-letter fragment alone ("t o" → "to", but not "d q" → "dq" in a formula), and at
+ * least twice when the fragments are longer ("Declara tion" → "Declaration", not "speed up").
+ */
+function mergeable(model: DocumentModel, fragments: readonly Token[], joined: string): boolean {
+  const count = model.unigram.count(joined);
+  if (count === 0) return false;
+  const single = fragments.filter((f) => [...f.core].length === 1);
+  if (single.length < fragments.length && count < 2) return false;
+  return single.every((f) => model.unigram.count(f.core) < count);
+}
 
 /** One change to a line's text. */
 export interface Change {
@@ -218,7 +229,7 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
       fragment &&= isFragment(model, t);
       if ([...joined].length > model.longWord) break;
       if (!fragment) break;
-      if (j === i - 1 || !known(model, joined)) continue;
+      if (j === i - 1 || !mergeable(model, tokens.slice(j, i), joined)) continue;
       const score = best[j]! + model.unigram.logProb(joined);
       if (score > best[j]! + apart + margin && score > best[i]!) {
         best[i] = score;
@@ -249,7 +260,9 @@ function splitRun(model: DocumentModel, run: string, gluedLine: boolean, options
       if (best[j] === -Infinity) continue;
       const word = lower.slice(j, i).join('');
       if (!gluedLine && model.unigram.count(word) < 2) continue;
-      const score = best[j]! + model.unigram.logProb(word) - WORD_COST - (model.unigram.count(word) > 0 ? 0 : UNKNOWN_COST);
+      // One- and two-letter pieces are words only when they are common ones ("a", "de", not "s").
+      const isWord = model.unigram.count(word) > 0 && (i - j > 2 || model.common.has(word));
+      const score = best[j]! + model.unigram.logProb(word) - WORD_COST - (isWord ? 0 : UNKNOWN_COST);
       if (score > best[i]!) {
         best[i] = score;
         from[i] = j;
