@@ -16,11 +16,17 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-/** A sentence-level language model. Scores are log10 probabilities; higher is better. */
+/** A sentence's score: log10 P(sentence) (higher is better) and how many of its words the model does not know. */
+export interface SentenceScore {
+  total: number;
+  oov: number;
+}
+
+/** A sentence-level language model. */
 export interface LanguageModel {
   readonly name: string;
-  /** log10 P(sentence) for each sentence, a sentence being its words in order. */
-  score(sentences: readonly (readonly string[])[]): Promise<number[]>;
+  /** The score of each sentence, a sentence being its words in order. */
+  score(sentences: readonly (readonly string[])[]): Promise<SentenceScore[]>;
   /** Releases the model (ends a child process). */
   close(): Promise<void>;
 }
@@ -114,8 +120,8 @@ export class UnigramModel implements LanguageModel {
     return this.unknownMass + this.letters.logProb(word);
   }
 
-  async score(sentences: readonly (readonly string[])[]): Promise<number[]> {
-    return sentences.map((s) => s.reduce((sum, w) => sum + this.logProb(w), 0));
+  async score(sentences: readonly (readonly string[])[]): Promise<SentenceScore[]> {
+    return sentences.map((s) => ({ total: s.reduce((sum, w) => sum + this.logProb(w), 0), oov: s.filter((w) => !this.counts.has(w)).length }));
   }
 
   async close(): Promise<void> {}
@@ -218,8 +224,8 @@ export class ArpaModel implements LanguageModel {
     return total;
   }
 
-  async score(sentences: readonly (readonly string[])[]): Promise<number[]> {
-    return sentences.map((s) => this.sentenceProb(s));
+  async score(sentences: readonly (readonly string[])[]): Promise<SentenceScore[]> {
+    return sentences.map((s) => ({ total: this.sentenceProb(s), oov: s.filter((w) => !this.grams.has(w)).length }));
   }
 
   async close(): Promise<void> {}
@@ -260,7 +266,7 @@ export interface KenlmOptions {
 }
 
 interface Pending {
-  resolve: (value: number) => void;
+  resolve: (value: SentenceScore) => void;
   reject: (error: Error) => void;
 }
 
@@ -343,7 +349,7 @@ export class KenlmQuery implements LanguageModel {
         this.fail(child, new ModelError(`KenLM query printed "${line.slice(0, 80)}", expected "Total: … OOV: …"`), false);
         return;
       }
-      request.resolve(answer.total);
+      request.resolve(answer);
     }
     this.arm();
   }
@@ -370,11 +376,11 @@ export class KenlmQuery implements LanguageModel {
     for (const request of this.pending.splice(0)) request.reject(error);
   }
 
-  async score(sentences: readonly (readonly string[])[]): Promise<number[]> {
+  async score(sentences: readonly (readonly string[])[]): Promise<SentenceScore[]> {
     if (sentences.length === 0) return [];
     const child = this.child ?? this.start();
     const answers = sentences.map(
-      () => new Promise<number>((resolve, reject) => this.pending.push({ resolve, reject })),
+      () => new Promise<SentenceScore>((resolve, reject) => this.pending.push({ resolve, reject })),
     );
     this.arm();
     for (const words of sentences) {

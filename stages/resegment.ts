@@ -459,22 +459,39 @@ export function resegmentDocument(group: DocumentGroup, partial: Partial<Resegme
   return { pages, diagnostics, changed };
 }
 
-/** With an n-gram model, each changed line keeps whichever form (old or new) the model prefers. */
-export async function rescore(result: DocumentResult, lm: LanguageModel): Promise<number> {
-  if (result.changed.length === 0) return 0;
+/** A model that knows fewer of a document's words than this share is for another language. */
+const MIN_KNOWN = 0.5;
+
+/**
+ * With an n-gram model, each changed line keeps whichever form (old or new) the model prefers.
+ * Unchanged lines of the document probe the model first: when it knows too few of their words
+ * (a model for another language), it is not used, and the diagnostic returned says so.
+ */
+export async function rescore(result: DocumentResult, lm: LanguageModel, doc = ''): Promise<DiagnosticRecord | null> {
+  if (result.changed.length === 0) return null;
   const sentences: string[][] = [];
   for (const c of result.changed) {
     sentences.push(wordsOf(c.old.text), wordsOf(result.pages[c.page]!.lines![c.line]!.text));
   }
-  const scores = await lm.score(sentences);
-  let reverted = 0;
+  const changed = new Set(result.changed.map((c) => c.old));
+  const probe = result.pages
+    .flatMap((p) => p.lines ?? [])
+    .filter((l) => !changed.has(l))
+    .map((l) => wordsOf(l.text))
+    .filter((w) => w.length >= 3)
+    .slice(0, 50);
+  const scores = await lm.score([...sentences, ...probe]);
+  const probed = scores.slice(sentences.length);
+  const words = probe.reduce((n, s) => n + s.length, 0);
+  const oov = probed.reduce((n, s) => n + s.oov, 0);
+  if (words > 0 && 1 - oov / words < MIN_KNOWN) {
+    const known = Math.round(100 * (1 - oov / words));
+    return diagnostic(doc, 'resegment', 'lm-mismatch', `${lm.name} knows ${known}% of the document's words (another language?); it was not used`);
+  }
   result.changed.forEach((c, k) => {
-    if ((scores[2 * k] ?? 0) >= (scores[2 * k + 1] ?? 0)) {
-      result.pages[c.page]!.lines![c.line] = c.old;
-      reverted += 1;
-    }
+    if ((scores[2 * k]?.total ?? 0) >= (scores[2 * k + 1]?.total ?? 0)) result.pages[c.page]!.lines![c.line] = c.old;
   });
-  return reverted;
+  return null;
 }
 
 /** Loads `--lexicon` files; throws UsageError when one cannot be read. */
@@ -554,8 +571,8 @@ export function resegment(partial: Partial<ResegmentOptions> = {}): Transform {
         return finish(lmError ? [diagnostic(current.doc.id, 'resegment', 'lm-failed', lmError)] : []);
       }
       const original = current.pages;
-      rescore(result, lm).then(
-        () => finish([]),
+      rescore(result, lm, current.doc.id).then(
+        (mismatch) => finish(mismatch ? [mismatch] : []),
         (error: unknown) => {
           // The model failed: the document keeps its lines as they came.
           result.pages = original;

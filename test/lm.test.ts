@@ -85,7 +85,7 @@ t.test('the unigram model prefers known words, and unknown words that look like 
   t.ok(model.logProb('the') > model.logProb('king'));
   t.ok(model.logProb('king') > model.logProb('kingdom'), 'a known word beats an unknown one');
   t.ok(model.logProb('pardens') > model.logProb('xqzvkw'), 'letters like the document\'s are likelier');
-  t.same(await model.score([['the', 'king'], []]), [model.logProb('the') + model.logProb('king'), 0]);
+  t.same(await model.score([['the', 'kingdom'], []]), [{ total: model.logProb('the') + model.logProb('kingdom'), oov: 1 }, { total: 0, oov: 0 }]);
 });
 
 t.test("KenLM query's sentence lines are parsed; anything else is not an answer", async (t) => {
@@ -130,9 +130,9 @@ t.test('the query wrapper keeps one process and answers in order, also past a fu
   const lm = new KenlmQuery(join(tmp, 'model.bin'), { binary: fakeQuery('ok') });
   const many = Array.from({ length: 20000 }, (_, i) => Array.from({ length: i % 7 }, () => 'word'));
   const scores = await lm.score(many);
-  t.same(scores.slice(0, 8), [0, -1, -2, -3, -4, -5, -6, 0]);
+  t.same(scores.slice(0, 8).map((s) => s.total), [0, -1, -2, -3, -4, -5, -6, 0]);
   t.equal(scores.length, 20000);
-  t.same(await lm.score([['a', 'b']]), [-2], 'the same process answers again');
+  t.same(await lm.score([['a', 'b']]), [{ total: -2, oov: 0 }], 'the same process answers again');
   await lm.close();
 });
 
@@ -143,7 +143,7 @@ t.test('a hung, dying or babbling query process fails the request clearly, and i
   const hung = new KenlmQuery(model, { binary: fakeQuery('hang'), timeoutMs: 3000 });
   await t.rejects(hung.score([['a'], ['b'], ['c']]), /no answer within 3000 ms/);
   // A fresh process answers the next request (it hangs again only at its second line).
-  t.same(await hung.score([['x', 'y']]), [-2]);
+  t.same(await hung.score([['x', 'y']]), [{ total: -2, oov: 0 }]);
   await hung.close();
   const dying = new KenlmQuery(model, { binary: fakeQuery('die'), maxRestarts: 1 });
   await t.rejects(dying.score([['a'], ['b']]), /exited \(code 3\)/);
@@ -183,8 +183,12 @@ t.test('real KenLM: lmplz builds a model, and query scores it as the ARPA reader
   t.ok(arpa instanceof ArpaModel, 'an ARPA file is read in-process');
   const sentences = [wordsOf('Boiling water turned out to be surprisingly troublesome'), wordsOf('troublesome surprisingly be to out turned water'), []];
   const [fromQuery, fromArpa] = [await lm.score(sentences), await arpa.score(sentences)];
-  for (const [i, s] of fromQuery.entries()) t.ok(Math.abs(s - fromArpa[i]!) < 0.01, `query ${s.toFixed(3)} ≈ in-process ${fromArpa[i]!.toFixed(3)}`);
-  t.ok(fromQuery[0]! > fromQuery[1]!, 'the sentence in order scores better');
+  for (const [i, s] of fromQuery.entries()) {
+    t.ok(Math.abs(s.total - fromArpa[i]!.total) < 0.01, `query ${s.total.toFixed(3)} ≈ in-process ${fromArpa[i]!.total.toFixed(3)}`);
+    t.equal(s.oov, fromArpa[i]!.oov, 'the same unknown words');
+  }
+  t.ok(fromQuery[0]!.total > fromQuery[1]!.total, 'the sentence in order scores better');
+  t.same((await lm.score([['boiling', 'zyxwvut']]))[0]?.oov, 1, 'query reports an unknown word');
   await lm.close();
 });
 

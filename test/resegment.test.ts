@@ -4,7 +4,7 @@
  * when ../shared is there, ground-truth documents with glued and letter-spaced lines.
  */
 import t from 'tap';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentModel, resegment, resegmentDocument, resegmentLine, normalizeOptions, loadLexicon } from '../stages/resegment.js';
@@ -128,15 +128,40 @@ t.test('--lm: an n-gram model keeps the form of each line it scores higher', asy
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   // A model that has seen "t o" as two words (and never "to") keeps the line as it was.
   const odd = join(dir, 'odd.arpa');
-  writeFileSync(odd, estimateArpa([wordsOf('the seeds t o sow'), wordsOf('t o sow the seeds'), wordsOf('seeds t o the beds')], 2));
+  writeFileSync(odd, estimateArpa([...STORY.map((l) => wordsOf(l.replace(/\bto\b/g, 't o'))), wordsOf('the seeds t o sow in the beds')], 2));
   const good = join(dir, 'good.arpa');
   writeFileSync(good, estimateArpa(STORY.map(wordsOf), 2));
   const damaged = 'the seeds t o sow in the beds';
   t.equal((await transformed([damaged], { lm: good })).pages[0]!.lines!.at(-1)!.text, 'the seeds to sow in the beds');
   t.equal((await transformed([damaged], { lm: odd })).pages[0]!.lines!.at(-1)!.text, damaged);
+  // A model of another language is not used, and says so.
+  const other = join(dir, 'other.arpa');
+  writeFileSync(other, estimateArpa([wordsOf('der Garten ist schön und die Blumen blühen im Frühling'), wordsOf('t o')], 2));
+  const foreign = await transformed([damaged], { lm: other });
+  t.equal(foreign.pages[0]!.lines!.at(-1)!.text, 'the seeds to sow in the beds', "the document's own model decides");
+  t.match(foreign.diagnostics, [{ code: 'lm-mismatch', message: /knows \d+% of the document's words \(another language\?\); it was not used/ }]);
   const broken = join(dir, 'broken.arpa');
   writeFileSync(broken, '\\data\\\nngram 1=2\n\n\\1-grams:\n-1\tthe\n\\end\\\n');
   t.throws(() => resegment({ lm: broken }), /broken\.arpa:6: 1-grams: 1 entries, header says 2/);
+});
+
+t.test('--lm with a KenLM query program that dies: the document keeps its lines as they came', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-kenlm-'));
+  const saved = process.env.KENLM_BIN;
+  t.teardown(() => {
+    if (saved === undefined) delete process.env.KENLM_BIN;
+    else process.env.KENLM_BIN = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  writeFileSync(join(dir, 'query'), '#!/bin/sh\necho "Loading the language model" >&2\nexit 9\n');
+  chmodSync(join(dir, 'query'), 0o755);
+  writeFileSync(join(dir, 'model.binary'), 'mmap lm http://kheafield.com/code format version 5');
+  process.env.KENLM_BIN = dir;
+  const damaged = 'the seeds t o sow in the beds';
+  const out = await transformed([damaged], { lm: join(dir, 'model.binary') });
+  t.equal(out.pages[0]!.lines!.at(-1)!.text, damaged);
+  t.match(out.diagnostics, [{ code: 'lm-failed', message: /language model failed, lines left as they were: KenLM query exited \(code 9\)/ }]);
+  t.same(out.types, ['doc', 'page', 'diagnostic', 'end'], 'one outcome, the document is not lost');
 });
 
 t.test('pdfpipe resegment runs alone on lines, and refuses a missing model', async (t) => {
