@@ -18,7 +18,8 @@
  * alone. With `--lm` an n-gram model (ARPA text read in-process, or a KenLM binary model scored
  * through KenLM's `query`) has the last word on each changed line: the line keeps whichever of its
  * old and new forms the model scores higher. Every change is marked in the line's `inferred` marks
- * (`join`/`merge-fragments`, `space`/`split-glued`); `--explain` also reports each as a diagnostic.
+ * (`join`/`merge-fragments`, `space`/`split-glued`); `--explain` also reports each changed line as
+ * an `info` diagnostic.
  *
  * Rewrites `text` and `inferred` of each page's `lines`. Works per document (the model is the
  * document's). De-hyphenation at line ends is done where lines are joined, in `paragraphs`.
@@ -43,7 +44,7 @@ export interface ResegmentOptions {
   lexicon: string;
   /** An n-gram model (ARPA text or KenLM binary) that decides between a line's old and new forms. */
   lm: string;
-  /** Report every merge and split as an `info` diagnostic. */
+  /** Report each changed line (old and new text) as an `info` diagnostic. */
   explain: boolean;
   /** A merge must beat the tokens apart by this much (log10). */
   mergeMargin: number;
@@ -68,7 +69,7 @@ export const DEFAULTS: ResegmentOptions = {
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'lexicon', type: 'string', description: 'word lists or text files whose words count as known (comma-separated paths)' },
   { key: 'lm', type: 'string', description: 'n-gram model (ARPA file, or KenLM binary through `query`) to confirm each change' },
-  { key: 'explain', type: 'boolean', description: 'report every merge and split as a diagnostic' },
+  { key: 'explain', type: 'boolean', description: 'report each changed line as a diagnostic' },
   { key: 'mergeMargin', type: 'number', min: 0, description: 'log10 score a merge must win by' },
   { key: 'splitMargin', type: 'number', min: 0, description: 'log10 score a split must win by' },
   { key: 'commonShare', type: 'number', min: 0, description: "share of a split's pieces that must be common words" },
