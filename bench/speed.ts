@@ -3,12 +3,13 @@
  * `pdfpipe parse`, against `pdftotext` run the way people run it (one process per file), on the
  * same PDFs in the same run.
  *
- *     npm run bench:speed -- [DIR] [--min-pages N]
+ *     npm run bench:speed -- [DIR] [--min-pages N] [--engine pdfjs,pdfium]
  *
  * DIR defaults to ../shared/corpus/wild. Pages come from DIR/MANIFEST.tsv's `pages` column when
  * there is one, else from `pdfinfo`. Files with fewer than --min-pages pages are left out (default
  * 100 for the default folder, 0 for any other). Peak RSS comes from `/usr/bin/time -v`; without it,
  * Node commands report their own `process.resourceUsage().maxRSS` through a preloaded module.
+ * --engine names the parse engines to measure (comma-separated), each in the same run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,10 +27,11 @@ const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
 const DEFAULT_MIN_PAGES = 100;
 const GNU_TIME = '/usr/bin/time';
 
-const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N]
+const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N] [--engine pdfjs,pdfium]
 
   DIR            folder of PDFs [default: ../shared/corpus/wild]
   --min-pages N  leave out files with fewer pages [default: ${DEFAULT_MIN_PAGES} for the default folder, else 0]
+  --engine LIST  parse engines to measure, comma-separated (pdfjs, pdfium) [default: pdfjs]
 
 Needs pdftotext and pdfinfo (Debian: apt-get install poppler-utils).
 `;
@@ -41,6 +43,8 @@ interface Measured {
   seconds: number;
   /** Peak resident set size in KiB, or null when it could not be measured. */
   rssKiB: number | null;
+  /** User + system CPU seconds (GNU time only): steadier than wall time on a busy machine. */
+  cpuSeconds: number | null;
   stderr: string;
 }
 
@@ -83,7 +87,10 @@ class Timer {
     await out?.close();
     const report = await readFile(rssFile, 'utf8').catch(() => '');
     const rss = this.gnuTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] : report.trim() || undefined;
-    return { code: result.code, seconds, rssKiB: rss ? Number(rss) : null, stderr: result.stderr };
+    const user = /User time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    const system = /System time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    const cpuSeconds = this.gnuTime && user && system ? Number(user) + Number(system) : null;
+    return { code: result.code, seconds, rssKiB: rss ? Number(rss) : null, cpuSeconds, stderr: result.stderr };
   }
 }
 
@@ -119,6 +126,7 @@ interface Row {
   failed: number;
   seconds: number;
   rssKiB: number | null;
+  cpuSeconds?: number | null;
 }
 
 /** Documents that ended with an error, from pdfpipe's stderr ("pdfpipe: ID: CODE: message"). */
@@ -136,6 +144,7 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       'min-pages': { type: 'string' },
+      engine: { type: 'string', default: 'pdfjs' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
@@ -153,6 +162,12 @@ async function main(): Promise<number> {
   const minPages = values['min-pages'] !== undefined ? Number(values['min-pages']) : dir === DEFAULT_DIR ? DEFAULT_MIN_PAGES : 0;
   if (!Number.isFinite(minPages)) {
     process.stderr.write(`bench:speed: --min-pages expects a number, got "${values['min-pages']}"\n`);
+    return 2;
+  }
+  const engines = String(values.engine).split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const unknownEngine = engines.find((e) => e !== 'pdfjs' && e !== 'pdfium');
+  if (unknownEngine !== undefined || engines.length === 0) {
+    process.stderr.write(`bench:speed: --engine expects pdfjs and/or pdfium, got "${values.engine}"\n`);
     return 2;
   }
   if (!existsSync(dir)) {
@@ -207,40 +222,51 @@ async function main(): Promise<number> {
       await mkdir(out);
       let seconds = 0;
       let rss: number | null = null;
+      let cpu: number | null = 0;
       let failed = 0;
       for (const f of files) {
         const m = await timer.run('pdftotext', ['-q', '-enc', 'UTF-8', f.path, join(out, `${basename(f.path, '.pdf')}.txt`)]);
         seconds += m.seconds;
         if (m.rssKiB !== null) rss = Math.max(rss ?? 0, m.rssKiB);
+        cpu = cpu !== null && m.cpuSeconds !== null ? cpu + m.cpuSeconds : null;
         if (m.code !== 0) failed += 1;
       }
-      rows.push({ tool: 'pdftotext (per file)', files: files.length, pages: totalPages, failed, seconds, rssKiB: rss });
+      rows.push({ tool: 'pdftotext (per file)', files: files.length, pages: totalPages, failed, seconds, rssKiB: rss, cpuSeconds: cpu });
     }
-    for (const jobs of [1, 2]) {
-      const out = join(tmp, `extract-${jobs}`);
-      const m = await timer.run(node, [CLI, 'extract', '--jobs', String(jobs), '--out-dir', out, ...paths]);
-      rows.push({ tool: `pdfpipe extract --jobs ${jobs}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB });
+    const parseSeconds = new Map<string, number>();
+    for (const engine of engines) {
+      const label = engines.length > 1 || engine !== 'pdfjs' ? ` (${engine})` : '';
+      for (const jobs of [1, 2]) {
+        const out = join(tmp, `extract-${engine}-${jobs}`);
+        const m = await timer.run(node, [CLI, 'extract', '--engine', engine, '--jobs', String(jobs), '--out-dir', out, ...paths]);
+        rows.push({ tool: `pdfpipe extract --jobs ${jobs}${label}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
+      }
+      const parsed = join(tmp, `parse-${engine}.ndjson`);
+      const m = await timer.run(node, [CLI, 'parse', '--engine', engine, '--jobs', '1', ...paths], parsed);
+      rows.push({ tool: `pdfpipe parse --jobs 1${label}`, files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
+      parseSeconds.set(label, m.seconds);
     }
-    const parsed = join(tmp, 'parse.ndjson');
-    const m = await timer.run(node, [CLI, 'parse', '--jobs', '1', ...paths], parsed);
-    rows.push({ tool: 'pdfpipe parse --jobs 1', files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB });
 
     const baseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.seconds ?? null;
-    const parseSeconds = m.seconds;
-    process.stdout.write(`\n${'tool'.padEnd(24)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'peak RSS MiB'.padStart(12)}\n`);
+    const cpuBaseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.cpuSeconds ?? null;
+    process.stdout.write(`\n${'tool'.padEnd(34)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'speed ratio'.padStart(11)} ${'peak RSS MiB'.padStart(12)} ${'cpu s'.padStart(8)} ${'cpu ratio'.padStart(9)}\n`);
     for (const r of rows) {
       const ratio = baseline ? (r.seconds / baseline).toFixed(2) : '-';
+      const speed = baseline ? (baseline / r.seconds).toFixed(2) : '-';
+      const cpu = r.cpuSeconds != null ? r.cpuSeconds.toFixed(2) : '-';
+      const cpuRatio = cpuBaseline != null && r.cpuSeconds ? (cpuBaseline / r.cpuSeconds).toFixed(2) : '-';
       const rss = r.rssKiB === null ? '-' : (r.rssKiB / 1024).toFixed(0);
       process.stdout.write(
-        `${r.tool.padEnd(24)} ${String(r.files).padStart(5)} ${String(r.pages).padStart(6)} ${String(r.failed).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${(r.pages / r.seconds).toFixed(1).padStart(8)} ${ratio.padStart(11)} ${rss.padStart(12)}\n`,
+        `${r.tool.padEnd(34)} ${String(r.files).padStart(5)} ${String(r.pages).padStart(6)} ${String(r.failed).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${(r.pages / r.seconds).toFixed(1).padStart(8)} ${ratio.padStart(11)} ${speed.padStart(11)} ${rss.padStart(12)} ${cpu.padStart(8)} ${cpuRatio.padStart(9)}\n`,
       );
     }
-    const extract1 = rows.find((r) => r.tool === 'pdfpipe extract --jobs 1');
-    if (extract1) {
-      const share = ((extract1.seconds - parseSeconds) / extract1.seconds) * 100;
-      process.stdout.write(`\npipeline after parse (order, lines, paragraphs, serialize): ${(extract1.seconds - parseSeconds).toFixed(2)} s, ${share.toFixed(0)}% of extract --jobs 1\n`);
+    for (const [label, seconds] of parseSeconds) {
+      const extract1 = rows.find((r) => r.tool === `pdfpipe extract --jobs 1${label}`);
+      if (!extract1) continue;
+      const share = ((extract1.seconds - seconds) / extract1.seconds) * 100;
+      process.stdout.write(`\npipeline after parse${label} (order, lines, paragraphs, serialize): ${(extract1.seconds - seconds).toFixed(2)} s, ${share.toFixed(0)}% of extract --jobs 1\n`);
     }
-    process.stdout.write('(× pdftotext: wall time relative to pdftotext; pages/s counts every page of every file, failed ones included)\n');
+    process.stdout.write('(× pdftotext: wall time relative to pdftotext; speed ratio: pages/s relative to pdftotext, ≥ 1 is as fast or faster; cpu ratio: the same for user + system CPU seconds, steadier on a busy machine; pages/s counts every page of every file, failed ones included)\n');
     return 0;
   } finally {
     await rm(tmp, { recursive: true, force: true });

@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   paragraphs: () => import('../stages/paragraphs.js'),
   serialize: () => import('../stages/serialize.js'),
   repair: () => import('../stages/repair.js'),
+  resegment: () => import('../stages/resegment.js'),
+  lm: () => import('../lib/lm-build.js'),
   join: () => import('../stages/join.js'),
   langid: () => import('../stages/langid.js'),
 };

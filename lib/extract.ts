@@ -12,6 +12,7 @@ import * as orderStage from '../stages/order.js';
 import * as linesStage from '../stages/lines.js';
 import * as bidiStage from '../stages/bidi.js';
 import * as repairStage from '../stages/repair.js';
+import * as resegmentStage from '../stages/resegment.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
 import * as joinStage from '../stages/join.js';
@@ -22,6 +23,7 @@ export type ExtractOptions = parseStage.ParseOptions &
   linesStage.LinesOptions &
   bidiStage.BidiOptions &
   repairStage.RepairOptions &
+  resegmentStage.ResegmentOptions &
   paragraphsStage.ParagraphsOptions &
   serializeStage.SerializeOptions &
   joinStage.JoinOptions &
@@ -33,23 +35,26 @@ export const DEFAULTS: ExtractOptions = {
   ...linesStage.DEFAULTS,
   ...bidiStage.DEFAULTS,
   ...repairStage.DEFAULTS,
+  ...resegmentStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
   ...joinStage.DEFAULTS,
   ...langidStage.DEFAULTS,
 };
 
+/** Every stage's options; one that several stages share (`--explain`) is listed once and reaches them all. */
 export const OPTIONS: readonly OptionSpec[] = [
   ...parseStage.OPTIONS,
   ...orderStage.OPTIONS,
   ...linesStage.OPTIONS,
   ...bidiStage.OPTIONS,
   ...repairStage.OPTIONS,
+  ...resegmentStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
   ...joinStage.OPTIONS,
   ...langidStage.OPTIONS,
-];
+].filter((spec, index, all) => all.findIndex((other) => other.key === spec.key) === index);
 
 /** The record stages of the chain, from PDF inputs to blocks. */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
@@ -59,6 +64,7 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     linesStage.lines(options),
     bidiStage.bidi(options),
     repairStage.repair(options),
+    resegmentStage.resegment(options),
     paragraphsStage.paragraphs(options),
     joinStage.join(options),
     langidStage.langid(options),

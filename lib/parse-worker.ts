@@ -4,10 +4,20 @@
  * (resourceLimits) without a hostile PDF taking the whole run down.
  */
 import { readFile } from 'node:fs/promises';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from './engines/errors.js';
-import { extractRecords, preloadEngine, type PdfjsOptions } from './engines/pdfjs.js';
+import * as pdfjs from './engines/pdfjs.js';
+import * as pdfium from './engines/pdfium.js';
 import { errorRecord } from './records.js';
+
+/** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
+export const ENGINES = { pdfjs, pdfium } as const;
+export type EngineName = keyof typeof ENGINES;
+
+/** What a document's engine needs: which engine, and its options. */
+export interface EngineOptions extends pdfjs.PdfjsOptions, pdfium.PdfiumOptions {
+  engine: EngineName;
+}
 
 export interface WorkerTask {
   task: number;
@@ -15,7 +25,7 @@ export interface WorkerTask {
   source: string;
   path?: string;
   data?: Uint8Array;
-  options: PdfjsOptions;
+  options: EngineOptions;
 }
 
 async function load(task: WorkerTask): Promise<Uint8Array> {
@@ -38,7 +48,8 @@ async function run(task: WorkerTask): Promise<void> {
   let chars = 0;
   try {
     const bytes = await load(task);
-    for await (const record of extractRecords(bytes, task.id, task.source, task.options)) {
+    const engine = ENGINES[task.options.engine] ?? pdfjs;
+    for await (const record of engine.extractRecords(bytes, task.id, task.source, task.options)) {
       if (record.type === 'page') {
         pages += 1;
         for (const item of record.items ?? []) {
@@ -60,8 +71,11 @@ parentPort?.on('message', (task: WorkerTask) => {
   void run(task);
 });
 
-// The parent starts a document's clock only after this, so loading pdf.js (a few hundred ms) does
-// not count against the first document's time limit. A failed load is reported by each task.
-void preloadEngine()
+// The parent starts a document's clock only after this, so loading the engine (pdf.js: a few
+// hundred ms) does not count against the first document's time limit. A failed load is reported
+// by each task.
+const preloaded: EngineName = (workerData as { engine?: EngineName } | undefined)?.engine === 'pdfium' ? 'pdfium' : 'pdfjs';
+void ENGINES[preloaded]
+  .preloadEngine()
   .catch(() => undefined)
   .then(() => parentPort?.postMessage({ ready: true }));

@@ -75,6 +75,12 @@ export interface Item {
   block?: number;
   /** Set by `order` on running headers, footers and page numbers. */
   role?: Role;
+  /**
+   * What the engine inferred right after this run, never a glyph on the page: a word space or a
+   * line break (PDFium's generated characters; pdf.js's end-of-line flag). Advisory: `lines`
+   * measures gaps itself.
+   */
+  after?: 'space' | 'break';
 }
 
 /** Something the analysis inserted between glyphs: a word space or a line break, never a glyph. */

@@ -8,7 +8,7 @@
  *   0. a left paragraph whose last line stops short of its other lines ended there (no join);
  *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
- *   2. with a language model (`lm`, an ARPA file, or any model given to the library), the margin of
+ *   2. with a language model (`joinLm`, an ARPA file, or any model given to the library), the margin of
  *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
  *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
  *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
@@ -35,7 +35,7 @@ export interface JoinOptions {
   /** Language whose rules apply when blocks carry no `lang`; '' detects the document's. */
   joinLang: string;
   /** An ARPA n-gram model for the join decision; '' decides without a model. */
-  lm: string;
+  joinLm: string;
   /** Join when the model's margin (log10 odds of running on) is above this. */
   lmThreshold: number;
   /** Words of context on each side of the break given to the model. */
@@ -46,12 +46,12 @@ export interface JoinOptions {
   within: boolean;
 }
 
-export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', lm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true };
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
   { key: 'joinLang', type: 'string', description: "language of the join rules when blocks have none ('' = detect)" },
-  { key: 'lm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
+  { key: 'joinLm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
   { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
   { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
   { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
@@ -73,7 +73,7 @@ export function normalizeOptions(partial: Partial<JoinOptions> & { rules?: JoinR
   let model = partial.model ?? null;
   try {
     rules ??= options.joinRules ? loadJoinRules(options.joinRules) : defaultJoinRules();
-    if (!model && options.lm) model = { forward: ArpaModel.load(options.lm) };
+    if (!model && options.joinLm) model = { forward: ArpaModel.load(options.joinLm) };
   } catch (error) {
     if (error instanceof JoinConfigError || error instanceof ModelError) throw new UsageError(error.message);
     throw error;

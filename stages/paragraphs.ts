@@ -57,17 +57,98 @@ const SENTENCE_END = /[.!?。！？:;…"”»)\]]\s*$/u;
 const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
 const STARTS_LOWER = /^\p{Ll}/u;
+const STARTS_UPPER = /^\p{Lu}/u;
+
+/**
+ * Words of the document, for deciding line-end hyphens: how often each is written (lowercased), the
+ * parts of words written with a hyphen inside a line, and whether the document marks its own
+ * hyphenation breaks with soft hyphens (then a plain hyphen at a line end is a real one).
+ */
+export class Vocabulary extends Set<string> {
+  readonly counts = new Map<string, number>();
+  /** First parts of hyphenated words ("non" of "non-political"), and last parts. */
+  readonly hyphenLeft = new Set<string>();
+  readonly hyphenRight = new Set<string>();
+  /** Lines that end in a soft hyphen or U+2010 (hyphenation breaks the generator marked). */
+  softBreaks = 0;
+  /** The most frequent words, most frequent first. */
+  common: string[] = [];
+
+  count(word: string): number {
+    return this.counts.get(word) ?? 0;
+  }
+}
 
 /** Words of the document, for deciding line-end hyphens. */
-export function vocabulary(lines: readonly Line[]): Set<string> {
-  const words = new Set<string>();
-  for (const line of lines) for (const w of line.text.toLowerCase().split(/[^\p{L}\p{M}\-]+/u)) if (w) words.add(w);
+export function vocabulary(lines: readonly Line[]): Vocabulary {
+  const words = new Vocabulary();
+  let broken = false;
+  for (const line of lines) {
+    if (/[\u00ad\u2010]$/u.test(line.text.trim())) words.softBreaks += 1;
+    // The halves of a word broken at a line end are not words: they do not count.
+    let text = line.text.toLowerCase();
+    if (broken) text = text.replace(/^\s*[\p{L}\p{M}]+/u, '');
+    broken = /\p{L} ?[-\u00ad\u2010]\s*$/u.test(text);
+    text = text.replace(/[\p{L}\p{M}]+ ?[-\u00ad\u2010]\s*$/u, '');
+    for (const w of text.replace(/\u00ad/g, '').split(/[^\p{L}\p{M}\-\u2010]+/u)) {
+      if (!w) continue;
+      const word = w.replace(/\u2010/g, '-');
+      words.add(word);
+      words.counts.set(word, (words.counts.get(word) ?? 0) + 1);
+      const parts = word.split('-').filter(Boolean);
+      if (parts.length > 1) {
+        words.hyphenLeft.add(parts[0]!);
+        words.hyphenRight.add(parts[parts.length - 1]!);
+      }
+    }
+  }
+  words.common = [...words.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([w]) => w);
   return words;
 }
 
 /**
- * Joins a paragraph's lines. A line-end hyphen between letters is dropped ("exam-" + "ple") unless
- * the document writes the hyphenated word elsewhere ("well-known"); a soft hyphen is always dropped.
+ * What to do with a hyphen that ends a line before `right`: join the word ("exam-" + "ple"), keep
+ * the hyphen ("well-" + "known", "Anglo-" + "Saxon"), or keep it and add a space (a suspended
+ * compound: "Rede-" + "und Meinungsfreiheit"). `left` is the line's last word with its hyphen.
+ */
+export function hyphenChoice(left: string, right: string, words: ReadonlySet<string>): { choice: 'join' | 'keep' | 'space'; rule: string } {
+  const hyphen = left.at(-1) ?? '-';
+  const stem = left.slice(0, -1).toLowerCase().replace(/\u2010/g, '-');
+  const lower = right.toLowerCase();
+  const joined = stem + lower;
+  const hyphenated = `${stem}-${lower}`;
+  const vocab = words instanceof Vocabulary ? words : null;
+  const count = (w: string): number => (vocab ? vocab.count(w) : words.has(w) ? 1 : 0);
+  // In a document that marks hyphenation breaks (U+2010 or a soft hyphen at line ends), one is.
+  if (hyphen !== '-' && vocab && vocab.softBreaks > 0) return { choice: 'join', rule: 'dehyphenate' };
+  // The document's own spelling decides first.
+  const hyph = count(hyphenated);
+  const join = count(joined);
+  if (hyph > join) return { choice: 'keep', rule: 'keep-hyphen' };
+  if (join > 0) return { choice: 'join', rule: 'dehyphenate' };
+  // A word that already has a hyphen mostly breaks at its hyphens ("non-self-" + "governing"),
+  // unless what follows is a short ending the document does not use as a word ("co-opera-" + "tion").
+  const last = stem.slice(stem.lastIndexOf('-') + 1);
+  if (stem.includes('-') && (count(lower) > 0 || count(last) > 0 || lower.length >= 6)) return { choice: 'keep', rule: 'keep-hyphen' };
+  // A capital after the hyphen continues a compound of names ("Anglo-" + "Saxon").
+  if (STARTS_UPPER.test(right)) return { choice: 'keep', rule: 'keep-hyphen' };
+  if (!vocab) return { choice: 'join', rule: 'dehyphenate' };
+  // Both halves are words of the document ("как-" + "либо").
+  if (stem.length >= 3 && lower.length >= 3 && count(stem) >= 2 && count(lower) >= 2) return { choice: 'keep', rule: 'keep-hyphen' };
+  // "Rede- und Meinungsfreiheit": the next word is one of the document's commonest short words.
+  if (stem.length >= 3 && lower.length <= 4 && vocab.common.includes(lower)) return { choice: 'space', rule: 'suspended-hyphen' };
+  // A document that marks its hyphenation breaks writes a plain hyphen only where the word has one.
+  if (hyphen === '-' && vocab.softBreaks > 0) return { choice: 'keep', rule: 'keep-hyphen' };
+  // The document writes compounds with these parts.
+  if (vocab.hyphenLeft.has(stem) || vocab.hyphenRight.has(lower)) return { choice: 'keep', rule: 'keep-hyphen' };
+  return { choice: 'join', rule: 'dehyphenate' };
+}
+
+/**
+ * Joins a paragraph's lines. A line-end hyphen between letters is dropped ("exam-" + "ple"), kept
+ * ("well-known", "Anglo-Saxon") or kept before a space ("Rede- und") as `hyphenChoice` decides; a
+ * soft hyphen is always dropped. A space that the space estimation put before a line-end hyphen
+ * (letter-spaced justified text: "schüt -") does not stop the word from being joined.
  */
 export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): { text: string; inferred: InferredMark[] } {
   let text = '';
@@ -81,24 +162,30 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
     if (text === '') {
       text = next;
     } else {
+      // "schüt -": a space the space estimation put before a line-end hyphen is taken back.
+      // Only when the document knows the joined word: "musiał -" + "doprowadzony" is a dash.
+      if (/\p{L} [-\u2010]$/u.test(text) && /^\p{Ll}/u.test(next)) {
+        const mark = inferred.findIndex((m) => m.kind === 'space' && m.at === text.length - 2);
+        const stem = /([\p{L}\p{M}]+) [-\u2010]$/u.exec(text)?.[1]?.toLowerCase() ?? '';
+        const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0]?.toLowerCase() ?? '';
+        if (mark >= 0 && words.has(stem + right)) {
+          inferred.splice(mark, 1);
+          text = text.slice(0, -2) + text.slice(-1);
+        }
+      }
       const hyphen = LINE_END_HYPHEN.exec(text);
       if (softBreak && /\p{L}/u.test(next[0] ?? '')) {
         if (/[-\u2010]$/u.test(text)) text = text.slice(0, -1);
         inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
         text += next;
-      } else if (hyphen && STARTS_LOWER.test(next)) {
-        const left = /[\p{L}\p{M}]+[-\u00ad\u2010]$/u.exec(text)?.[0] ?? '';
+      } else if (hyphen && /^\p{L}/u.test(next)) {
+        const left = /[\p{L}\p{M}\-\u2010]+[-\u00ad\u2010]$/u.exec(text)?.[0] ?? '';
         const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0] ?? '';
-        const stem = left.slice(0, -1).toLowerCase();
-        const keep = words.has(`${stem}-${right.toLowerCase()}`) && !words.has(stem + right.toLowerCase());
-        if (keep) {
-          if (text.endsWith('\u2010')) text = text.slice(0, -1) + '-';
-          inferred.push({ at: text.length, kind: 'join', rule: 'keep-hyphen' });
-        } else {
-          text = text.slice(0, -1);
-          inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
-        }
-        text += next;
+        const { choice, rule } = hyphenChoice(left, right, words);
+        if (choice === 'join') text = text.slice(0, -1);
+        else if (text.endsWith('\u2010')) text = text.slice(0, -1) + '-';
+        inferred.push({ at: text.length, kind: choice === 'space' ? 'break' : 'join', rule });
+        text += choice === 'space' ? ' ' + next : next;
       } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '')) {
         inferred.push({ at: text.length, kind: 'join', rule: 'no-space-script' });
         text += next;

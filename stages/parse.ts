@@ -16,7 +16,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../lib/records.js';
-import type { WorkerTask } from '../lib/parse-worker.js';
+import type { EngineName, WorkerTask } from '../lib/parse-worker.js';
 
 export interface ParseOptions {
   /** Documents parsed at once, each in its own worker thread. */
@@ -27,6 +27,8 @@ export interface ParseOptions {
   memory: number;
   /** Apply pdf.js's Unicode normalisation (ligatures, presentation forms, odd spaces). */
   normalize: boolean;
+  /** The parse engine: pdf.js, or PDFium compiled to WebAssembly. */
+  engine: EngineName;
 }
 
 export const DEFAULTS: ParseOptions = {
@@ -34,6 +36,7 @@ export const DEFAULTS: ParseOptions = {
   timeout: 120,
   memory: 2048,
   normalize: true,
+  engine: 'pdfjs',
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -41,6 +44,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'timeout', type: 'number', min: 0.1, description: 'seconds per document before it is abandoned' },
   { key: 'memory', type: 'number', min: 64, description: 'heap limit per document worker, MiB' },
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
+  { key: 'engine', type: 'string', choices: ['pdfjs', 'pdfium'], description: 'parse engine: pdf.js, or PDFium (WebAssembly)' },
 ];
 
 export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOptions {
@@ -48,6 +52,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
   if (!(options.timeout > 0)) throw new UsageError(`timeout must be positive, got ${options.timeout}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
+  if (options.engine !== 'pdfjs' && options.engine !== 'pdfium') throw new UsageError(`engine must be pdfjs or pdfium, got ${String(options.engine)}`);
   return options;
 }
 
@@ -116,7 +121,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
   });
 
   function newSlot(): Slot {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: options.memory } });
+    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
     const slot: Slot = { worker, job: null, timer: null, ready: false };
     worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean } | { ready: true }) => {
       if ('ready' in message) {
@@ -192,7 +197,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
     const task = nextTask++;
     byTask.set(task, job);
     slot.job = job;
-    const message: WorkerTask = { task, id: job.id, source: input.path ?? 'data', options: { normalize: options.normalize } };
+    const message: WorkerTask = { task, id: job.id, source: input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');
       message.data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

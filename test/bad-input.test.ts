@@ -30,37 +30,41 @@ function outcomes(records: readonly PipeRecord[]): Map<string, (PipeRecord & { t
   return map;
 }
 
-t.test('each bad file gets one error record with its code, and the good file after them parses', async (t) => {
-  const result = await run(['parse', '--jobs', '2', notPdf, empty, truncated, missing, samplePdf('one-column')]);
-  const records = parseLines(result.stdout);
-  const byDoc = outcomes(records);
-  const expected: [string, string][] = [
-    ['notes.txt', 'not-a-pdf'],
-    ['empty', 'not-a-pdf'],
-    ['truncated', 'corrupt'],
-    ['missing', 'not-found'],
-  ];
-  t.same([...byDoc.keys()], [...expected.map(([id]) => id), 'one-column'], 'one document per input, in input order');
-  for (const [id, code] of expected) {
-    const list = byDoc.get(id) ?? [];
-    t.equal(list.length, 1, `${id}: exactly one outcome`);
-    t.match(list[0], { type: 'error', code, stage: 'parse' }, `${id}: ${code}`);
-    t.ok((list[0] as ErrorRecord | undefined)?.message, `${id}: has a message`);
-  }
-  t.equal(byDoc.get('one-column')?.length, 1);
-  t.equal(byDoc.get('one-column')?.[0]?.type, 'end', 'the good file after the bad ones parses');
-  t.ok(records.some((r) => r.type === 'page' && r.doc === 'one-column'), 'with its pages');
-  t.equal(result.code, 1, 'exit code 1: some documents failed');
-});
+for (const engine of ['pdfjs', 'pdfium']) {
+  t.test(`${engine}: each bad file gets one error record with its code, and the good file after them parses`, async (t) => {
+    const result = await run(['parse', '--engine', engine, '--jobs', '2', notPdf, empty, truncated, missing, samplePdf('one-column')]);
+    const records = parseLines(result.stdout);
+    const byDoc = outcomes(records);
+    const expected: [string, string][] = [
+      ['notes.txt', 'not-a-pdf'],
+      ['empty', 'not-a-pdf'],
+      ['truncated', 'corrupt'],
+      ['missing', 'not-found'],
+    ];
+    t.same([...byDoc.keys()], [...expected.map(([id]) => id), 'one-column'], 'one document per input, in input order');
+    for (const [id, code] of expected) {
+      const list = byDoc.get(id) ?? [];
+      t.equal(list.length, 1, `${id}: exactly one outcome`);
+      t.match(list[0], { type: 'error', code, stage: 'parse' }, `${id}: ${code}`);
+      t.ok((list[0] as ErrorRecord | undefined)?.message, `${id}: has a message`);
+    }
+    t.equal(byDoc.get('one-column')?.length, 1);
+    t.equal(byDoc.get('one-column')?.[0]?.type, 'end', 'the good file after the bad ones parses');
+    t.ok(records.some((r) => r.type === 'page' && r.doc === 'one-column'), 'with its pages');
+    t.equal(result.code, 1, 'exit code 1: some documents failed');
+  });
+}
 
 const encrypted = wildFile('pdfbox__PasswordSample-40bit.pdf');
-t.test('an encrypted PDF needs a password', { skip: encrypted.skip }, async (t) => {
-  const result = await run(['parse', encrypted.path, samplePdf('cjk')]);
-  const byDoc = outcomes(parseLines(result.stdout));
-  t.equal(byDoc.get('pdfbox__PasswordSample-40bit')?.length, 1);
-  t.match(byDoc.get('pdfbox__PasswordSample-40bit')?.[0], { type: 'error', code: 'password-required' });
-  t.equal(byDoc.get('cjk')?.[0]?.type, 'end', 'the next document parses');
-});
+for (const engine of ['pdfjs', 'pdfium']) {
+  t.test(`${engine}: an encrypted PDF needs a password`, { skip: encrypted.skip }, async (t) => {
+    const result = await run(['parse', '--engine', engine, encrypted.path, samplePdf('cjk')]);
+    const byDoc = outcomes(parseLines(result.stdout));
+    t.equal(byDoc.get('pdfbox__PasswordSample-40bit')?.length, 1);
+    t.match(byDoc.get('pdfbox__PasswordSample-40bit')?.[0], { type: 'error', code: 'password-required' });
+    t.equal(byDoc.get('cjk')?.[0]?.type, 'end', 'the next document parses');
+  });
+}
 
 t.test('pdf records on stdin: base64 data of a non-PDF, a directory, a good inline PDF, and a bad line', async (t) => {
   const input =

@@ -48,7 +48,7 @@ t.test('bad configurations name the problem', async (t) => {
   const result = await run(['join', '--join-rules', bad], '');
   t.equal(result.code, 2);
   t.match(result.stderr, /not valid JSON/);
-  const missing = await run(['join', '--lm', join(dir, 'none.arpa')], '');
+  const missing = await run(['join', '--join-lm', join(dir, 'none.arpa')], '');
   t.equal(missing.code, 2);
   t.match(missing.stderr, /Cannot read language model/);
   const lang = await run(['join', '--join-lang', 'qqq'], '');

@@ -65,9 +65,43 @@ t.test('a soft-hyphen break (U+00AD then U+2010, as Chromium draws it) is always
   t.equal(block?.text, 'the average temperatures of the year');
 });
 
-t.test('a hyphen before a capitalised continuation is kept without a space ("Anglo-" + "Saxon")', { todo: 'paragraphs.ts joins a line-end hyphen followed by a capital with a space ("Anglo- Saxon"); see the report' }, async (t) => {
+t.test('a hyphen before a capitalised continuation is kept without a space ("Anglo-" + "Saxon")', async (t) => {
   const [block] = blocksOf(column(['the history of the Anglo-', 'Saxon kingdoms in England'], 100));
   t.equal(block?.text, 'the history of the Anglo-Saxon kingdoms in England');
+});
+
+t.test('a plain hyphen is a real one in a document that marks its hyphenation breaks with U+2010', async (t) => {
+  const blocks = blocksOf([
+    ...column(['The council publishes its tem\u2010', 'perature records every year and', 'a long-term plan for the city.'], 100),
+    ...column(['Its members favour a long-', 'lasting agreement on the water', 'supply for the region.'], 100 + 2 * 14 + 28),
+  ]);
+  t.equal(blocks[0]?.text, 'The council publishes its temperature records every year and a long-term plan for the city.');
+  t.equal(blocks[1]?.text, 'Its members favour a long-lasting agreement on the water supply for the region.');
+});
+
+t.test('a word that already has a hyphen keeps the one at the line end; a short unknown ending joins', async (t) => {
+  const [block] = blocksOf(column(['the non-self-', 'governing territories and the co-opera-', 'tion of the members'], 100));
+  t.equal(block?.text, 'the non-self-governing territories and the co-operation of the members');
+});
+
+t.test('a suspended compound before a common short word keeps its hyphen and the space ("Rede- und")', async (t) => {
+  const [block] = blocksOf(
+    column(['Die Freiheit und die Würde und die Rechte und die Pflichten und die', 'Gleichheit und die Rede-', 'und Meinungsfreiheit sind und bleiben'], 100),
+  );
+  t.equal(block?.text, 'Die Freiheit und die Würde und die Rechte und die Pflichten und die Gleichheit und die Rede- und Meinungsfreiheit sind und bleiben');
+  t.ok(block?.inferred.some((m) => m.rule === 'suspended-hyphen'), 'the rule is recorded');
+});
+
+t.test('a hyphen between two words the document uses is kept ("как-" + "либо")', async (t) => {
+  const [block] = blocksOf(column(['как мы знаем, либо так, либо как', 'иначе, но как-', 'либо решим'], 100));
+  t.equal(block?.text, 'как мы знаем, либо так, либо как иначе, но как-либо решим');
+});
+
+t.test('a space estimated before a line-end hyphen is taken back when the joined word is known', async (t) => {
+  const spaced: Line = { ...line('the tem -', 100, { w: 300 }), inferred: [{ at: 7, kind: 'space', rule: 'gap' }] };
+  const dash: Line = { ...line('they said -', 128, { w: 300 }), inferred: [{ at: 9, kind: 'space', rule: 'gap' }] };
+  const blocks = blocksOf([spaced, line('perature rose; the temperature fell', 114, { w: 300 }), dash, line('perhaps wrongly - that it rose', 142, { w: 300 })]);
+  t.equal(blocks[0]?.text, 'the temperature rose; the temperature fell they said - perhaps wrongly - that it rose');
 });
 
 t.test('CJK lines are joined without a space', async (t) => {

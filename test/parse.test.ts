@@ -47,55 +47,60 @@ function documents(records: readonly PipeRecord[]): { id: string; records: PipeR
   return docs;
 }
 
-// One run over all samples serves the tests below.
-const allSamples = run(['parse', '--jobs', '2', ...sampleNames.map(samplePdf)]);
+/** Both engines must pass the tests that look at what an engine produced. */
+const ENGINES = ['pdfjs', 'pdfium'] as const;
 
-t.test('every sample parses to doc, its pages in order, end; items lie on the page', async (t) => {
-  t.ok(sampleNames.length >= 6, 'the samples are there');
-  const result = await allSamples;
-  t.equal(result.code, 0, result.stderr);
-  const docs = documents(parseLines(result.stdout));
-  t.same(docs.map((d) => d.id), sampleNames, 'one document per input, in input order');
-  for (const { id, records } of docs) {
-    t.test(id, async (t) => {
-      const doc = records[0] as DocRecord;
-      const pages = records.filter((r): r is PageRecord => r.type === 'page');
-      const end = records[records.length - 1] as EndRecord;
-      t.equal(doc.type, 'doc');
-      t.equal(end.type, 'end');
-      t.same(records.map((r) => r.type), ['doc', ...pages.map(() => 'page'), 'end'], 'doc, pages, end');
-      t.equal(pages.length, manifestPages.get(id), 'page count matches the manifest');
-      t.equal(doc.meta.pages, pages.length);
-      t.same(pages.map((p) => p.page), pages.map((_, i) => i + 1), 'pages numbered 1..n in order');
-      t.equal(end.stats.pages, pages.length);
-      let items = 0;
-      const bad: string[] = [];
-      for (const page of pages) {
-        t.ok(page.width > 0 && page.height > 0, `page ${page.page} has a size`);
-        t.ok((page.items ?? []).length > 0, `page ${page.page} has text`);
-        for (const it of page.items ?? []) {
-          items += 1;
-          const numeric = [it.x, it.y, it.w, it.size].every((v) => typeof v === 'number' && Number.isFinite(v));
-          const inside = it.x >= 0 && it.x + it.w <= page.width + 0.5 && it.y >= 0 && it.y <= page.height && it.size > 0 && it.w >= 0;
-          if (!numeric || !inside || it.text.trim() === '') bad.push(`p${page.page} ${JSON.stringify(it)}`);
+for (const engine of ENGINES) {
+  // One run over all samples per engine serves the tests below.
+  const allSamples = run(['parse', '--engine', engine, '--jobs', '2', ...sampleNames.map(samplePdf)]);
+
+  t.test(`${engine}: every sample parses to doc, its pages in order, end; items lie on the page`, async (t) => {
+    t.ok(sampleNames.length >= 6, 'the samples are there');
+    const result = await allSamples;
+    t.equal(result.code, 0, result.stderr);
+    const docs = documents(parseLines(result.stdout));
+    t.same(docs.map((d) => d.id), sampleNames, 'one document per input, in input order');
+    for (const { id, records } of docs) {
+      t.test(id, async (t) => {
+        const doc = records[0] as DocRecord;
+        const pages = records.filter((r): r is PageRecord => r.type === 'page');
+        const end = records[records.length - 1] as EndRecord;
+        t.equal(doc.type, 'doc');
+        t.equal(end.type, 'end');
+        t.same(records.map((r) => r.type), ['doc', ...pages.map(() => 'page'), 'end'], 'doc, pages, end');
+        t.equal(pages.length, manifestPages.get(id), 'page count matches the manifest');
+        t.equal(doc.meta.pages, pages.length);
+        t.same(pages.map((p) => p.page), pages.map((_, i) => i + 1), 'pages numbered 1..n in order');
+        t.equal(end.stats.pages, pages.length);
+        let items = 0;
+        const bad: string[] = [];
+        for (const page of pages) {
+          t.ok(page.width > 0 && page.height > 0, `page ${page.page} has a size`);
+          t.ok((page.items ?? []).length > 0, `page ${page.page} has text`);
+          for (const it of page.items ?? []) {
+            items += 1;
+            const numeric = [it.x, it.y, it.w, it.size].every((v) => typeof v === 'number' && Number.isFinite(v));
+            const inside = it.x >= 0 && it.x + it.w <= page.width + 0.5 && it.y >= 0 && it.y <= page.height && it.size > 0 && it.w >= 0;
+            if (!numeric || !inside || it.text.trim() === '') bad.push(`p${page.page} ${JSON.stringify(it)}`);
+          }
         }
-      }
-      t.same(bad.slice(0, 5), [], 'every item has numeric x, y, w, size inside the page box and some text');
-      t.equal(end.stats.items, items, 'end.stats counts the items');
-    });
-  }
-});
+        t.same(bad.slice(0, 5), [], 'every item has numeric x, y, w, size inside the page box and some text');
+        t.equal(end.stats.items, items, 'end.stats counts the items');
+      });
+    }
+  });
 
-t.test('the CJK sample is read as Han (and Japanese kana) text', async (t) => {
-  const records = parseLines((await allSamples).stdout);
-  const pages = records.filter((r): r is PageRecord => r.type === 'page' && r.doc === 'cjk');
-  t.ok(pages.length > 0);
-  const text = pages.flatMap((p) => p.items ?? []).map((i) => i.text).join('');
-  const han = [...text].filter((c) => /\p{Script=Han}/u.test(c)).length;
-  t.ok(han > 100, `${han} Han characters`);
-  t.match(text, /[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'the Japanese paragraph has kana');
-  t.notMatch(text, /\uFFFD/u, 'no replacement characters');
-});
+  t.test(`${engine}: the CJK sample is read as Han (and Japanese kana) text`, async (t) => {
+    const records = parseLines((await allSamples).stdout);
+    const pages = records.filter((r): r is PageRecord => r.type === 'page' && r.doc === 'cjk');
+    t.ok(pages.length > 0);
+    const text = pages.flatMap((p) => p.items ?? []).map((i) => i.text).join('');
+    const han = [...text].filter((c) => /\p{Script=Han}/u.test(c)).length;
+    t.ok(han > 100, `${han} Han characters`);
+    t.match(text, /[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'the Japanese paragraph has kana');
+    t.notMatch(text, /\uFFFD/u, 'no replacement characters');
+  });
+}
 
 t.test('a pdf record with base64 data parses like the file itself', async (t) => {
   const bytes = readFileSync(samplePdf('one-column'));

@@ -94,6 +94,7 @@ export async function preloadEngine(): Promise<void> {
 
 interface TextItemLike {
   str: string;
+  hasEOL?: boolean;
   dir: string;
   width: number;
   height: number;
@@ -151,7 +152,13 @@ export function itemsWithActualText(
   for (const entry of entries) {
     if ('str' in entry) {
       const item = convert(entry, span !== null);
-      if (item) (span ? span.runs : items).push(item);
+      const target = span ? span.runs : items;
+      if (item) target.push(item);
+      // An end-of-line flag, or a whitespace-only run pdf.js made up for a wide gap, is kept as
+      // the `after` mark of the run before it.
+      const last = target[target.length - 1];
+      if (last && entry.hasEOL) last.after = 'break';
+      else if (last && !item && entry.str !== '' && last.after === undefined) last.after = 'space';
     } else if (entry.type === 'beginMarkedContent' || entry.type === 'beginMarkedContentProps') {
       depth++;
       if (!span && typeof entry.actualText === 'string') span = { text: entry.actualText, depth, runs: [] };
@@ -179,7 +186,10 @@ function spanItems(actualText: string, runs: Item[]): Item[] {
   if (text === '') return [];
   const left = Math.min(...runs.map((run) => run.x));
   const right = Math.max(...runs.map((run) => run.x + run.w));
-  return [{ text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir }];
+  const merged: Item = { text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir };
+  const after = runs[runs.length - 1]?.after;
+  if (after) merged.after = after;
+  return [merged];
 }
 
 // bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.

@@ -1,0 +1,170 @@
+/**
+ * The two parse engines, pdf.js and PDFium, side by side: the same record shapes, page boxes,
+ * coordinates, text, outline and metadata for the same PDFs; PDFium's viewport and run building on
+ * hand-built input; PDFium's extra facts (inferred marks, Unicode-map diagnostics).
+ */
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from '../stages/parse.js';
+import * as pdfium from '../lib/engines/pdfium.js';
+import { runToItem, viewportTransform } from '../lib/engines/pdfium.js';
+import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/records.js';
+import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from './helpers.js';
+
+type EngineName = 'pdfjs' | 'pdfium';
+
+async function parseWith(engine: EngineName, paths: readonly string[]): Promise<PipeRecord[]> {
+  return (await through(parse({ engine, jobs: 2 }), paths.map((path) => ({ type: 'pdf', path })))) as PipeRecord[];
+}
+
+const pagesOf = (records: readonly PipeRecord[], doc: string): PageRecord[] =>
+  records.filter((r): r is PageRecord => r.type === 'page' && r.doc === doc);
+const docOf = (records: readonly PipeRecord[], id: string): DocRecord | undefined =>
+  records.find((r): r is DocRecord => r.type === 'doc' && r.id === id);
+
+const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'after']);
+
+t.test('viewportTransform: the displayed page, rotated clockwise by /Rotate, origin top-left', async (t) => {
+  const view: [number, number, number, number] = [10, 20, 610, 812];
+  // Which corner of the PDF box comes out at the display's top-left, for each /Rotate.
+  const topLeft: Record<number, [number, number]> = { 0: [10, 812], 90: [10, 20], 180: [610, 20], 270: [610, 812] };
+  for (const rotation of [0, 90, 180, 270]) {
+    const { transform: [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0], width, height } = viewportTransform(view, rotation);
+    const apply = ([x, y]: [number, number]) => [a * x + c * y + e, b * x + d * y + f].map((v) => v + 0);
+    t.same([width, height], rotation % 180 === 0 ? [600, 792] : [792, 600], `size at ${rotation}°`);
+    t.same(apply(topLeft[rotation]!), [0, 0], `origin at ${rotation}°`);
+    const corners = [[10, 20], [610, 20], [10, 812], [610, 812]].map((p) => apply(p as [number, number]).join(',')).sort();
+    t.same(corners, [`0,0`, `0,${height}`, `${width},0`, `${width},${height}`].sort(), `the box fills the display at ${rotation}°`);
+  }
+});
+
+t.test('runToItem: box from the glyph extremes, direction from the letters, normalisation, blank runs', async (t) => {
+  const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
+  t.same(runToItem([glyph('a', 10, 15), glyph('b', 15, 20)], true), { text: 'ab', x: 10, y: 100, w: 10, size: 10, font: 'F', dir: 'ltr' });
+  // Right-to-left text comes in logical order: the first letter is the rightmost.
+  const rtl = runToItem([glyph('ש', 30, 36), glyph('ל', 24, 30), glyph('ו', 20, 24)], true);
+  t.match(rtl, { text: 'שלו', x: 20, w: 16, dir: 'rtl' });
+  // Right-to-left text in drawing order (left to right) is read right to left, numbers kept whole.
+  const drawn = runToItem([glyph('ו', 20, 24), glyph('1', 24, 28), glyph('2', 28, 32), glyph('ל', 32, 36), glyph('ש', 36, 42)], true);
+  t.match(drawn, { text: 'של12ו', x: 20, w: 22, dir: 'rtl' });
+  t.equal(runToItem([glyph('ﬁ', 0, 5), glyph('x', 5, 9)], true)?.text, 'fix', 'a ligature is decomposed');
+  t.equal(runToItem([glyph('ﬁ', 0, 5)], false)?.text, 'ﬁ', 'and kept without normalisation');
+  t.equal(runToItem([glyph(' ', 0, 3), glyph('\u00a0', 3, 6)], true), null, 'a blank run is no item');
+});
+
+t.test('both engines give the same records for every sample', async (t) => {
+  const paths = sampleNames.map(samplePdf);
+  const [a, b] = await Promise.all([parseWith('pdfjs', paths), parseWith('pdfium', paths)]);
+  for (const name of sampleNames) {
+    t.test(name, async (t) => {
+      t.match(docOf(a, name)?.meta, { engine: /^pdfjs/ });
+      t.match(docOf(b, name)?.meta, { engine: /^pdfium/ });
+      t.equal(docOf(b, name)?.meta.pages, docOf(a, name)?.meta.pages, 'page count');
+      t.same(docOf(b, name)?.meta.info.Title, docOf(a, name)?.meta.info.Title, 'title');
+      t.equal(docOf(b, name)?.meta.lang, docOf(a, name)?.meta.lang, 'language');
+      const pa = pagesOf(a, name);
+      const pb = pagesOf(b, name);
+      t.same(pb.map((p) => [p.page, p.width, p.height]), pa.map((p) => [p.page, p.width, p.height]), 'page boxes');
+      const keys = new Set(pb.flatMap((p) => (p.items ?? []).flatMap((i) => Object.keys(i))));
+      t.same([...keys].filter((k) => !ITEM_KEYS.has(k)), [], 'no item field pdf.js items lack');
+      // Word gaps are the line stage's business: compare the glyphs, not where runs split.
+      const rightToLeft = pa.some((p) => (p.items ?? []).some((i) => i.dir === 'rtl'));
+      if (rightToLeft) {
+        // Right-to-left runs are in glyph order under pdf.js and in logical order under PDFium
+        // (the engine name says which; bidi reads both): compare the text the whole chain gives.
+        const [ta, tb] = await Promise.all(['pdfjs', 'pdfium'].map((e) => run(['extract', '--engine', e, samplePdf(name)])));
+        const accuracy = charAccuracy(ta!.stdout, tb!.stdout);
+        t.ok(accuracy > 0.95, `the same text through the chain (character accuracy ${accuracy.toFixed(3)})`);
+      } else {
+        const text = (pages: PageRecord[]) => pages.flatMap((p) => (p.items ?? []).map((i) => i.text)).join('').replace(/[\s\u00ad]+/gu, '');
+        const accuracy = charAccuracy(text(pa), text(pb));
+        t.ok(accuracy > 0.97, `the same text (character accuracy ${accuracy.toFixed(3)})`);
+      }
+      // Runs with the same text at the same place: the coordinate convention is the same.
+      const at = new Map<string, Item[]>();
+      for (const p of pa) for (const i of p.items ?? []) at.set(`${p.page}:${i.text}`, [...(at.get(`${p.page}:${i.text}`) ?? []), i]);
+      let same = 0;
+      let found = 0;
+      for (const p of pb) {
+        for (const i of p.items ?? []) {
+          const others = at.get(`${p.page}:${i.text}`);
+          if (!others) continue;
+          found += 1;
+          if (others.some((o) => Math.abs(o.x - i.x) < 1 && Math.abs(o.y - i.y) < 1 && Math.abs(o.w - i.w) < 1 && Math.abs(o.size - i.size) < 0.2)) same += 1;
+        }
+      }
+      t.ok(found >= 10, `${found} runs with the same text`);
+      t.ok(same / found > 0.9, `${same} of ${found} at the same place and size`);
+    });
+  }
+});
+
+t.test('both engines split runs at word gaps and mark line ends', async (t) => {
+  for (const engine of ['pdfjs', 'pdfium'] as const) {
+    const items = pagesOf(await parseWith(engine, [samplePdf('one-column')]), 'one-column').flatMap((p) => p.items ?? []);
+    const words = items.filter((i) => /^\p{L}+[.,;:]?$/u.test(i.text)).length;
+    t.ok(words / items.length > 0.8, `${engine}: most runs are single words (${words} of ${items.length})`);
+    t.ok(items.some((i) => i.after === 'break'), `${engine}: some runs end a line`);
+  }
+});
+
+const outlined = wildFile('pdfjs__outlines_for_editor.pdf');
+t.test('outline: the same titles and target pages, remote targets without a page', { skip: outlined.skip }, async (t) => {
+  const [a, b] = await Promise.all([parseWith('pdfjs', [outlined.path]), parseWith('pdfium', [outlined.path])]);
+  const outline = docOf(b, 'pdfjs__outlines_for_editor')?.meta.outline;
+  t.ok((outline?.length ?? 0) >= 5, 'an outline with its entries');
+  t.same(outline, docOf(a, 'pdfjs__outlines_for_editor')?.meta.outline);
+  t.match(outline, [{ page: 1 }, { page: 2 }, { page: null }, { page: null }, { title: 'Remote PDF link', page: null }]);
+});
+
+const rotated = wildFile('pypdf__habibi-rotated.pdf');
+t.test('rotated pages: the same displayed page boxes', { skip: rotated.skip }, async (t) => {
+  const [a, b] = await Promise.all([parseWith('pdfjs', [rotated.path]), parseWith('pdfium', [rotated.path])]);
+  const boxes = (records: PipeRecord[]) => pagesOf(records, 'pypdf__habibi-rotated').map((p) => [p.width, p.height]);
+  t.equal(boxes(b).length, 4);
+  t.same(boxes(b), boxes(a));
+  t.not(boxes(b)[0]?.[0], boxes(b)[1]?.[0], 'portrait and landscape pages');
+});
+
+const unmapped = wildFile('pdfminer__issue-625-identity-cmap.pdf');
+t.test('pdfium: glyphs without a Unicode mapping give a diagnostic per page', { skip: unmapped.skip }, async (t) => {
+  const records = await parseWith('pdfium', [unmapped.path]);
+  const diagnostics = records.filter((r) => r.type === 'diagnostic');
+  t.ok(diagnostics.length > 0, 'a diagnostic');
+  t.match(diagnostics[0], { type: 'diagnostic', doc: 'pdfminer__issue-625-identity-cmap', stage: 'parse', code: 'unicode-map-error', place: { page: Number }, count: Number });
+  t.equal(records.at(-1)?.type, 'end', 'and the document still ends');
+});
+
+/** A ground-truth document of the shared corpus (read at test time only). */
+function gtFile(name: string): { pdf: string; txt: string; skip: string | false } {
+  const pdf = join(sharedRoot, 'corpus/gt', `${name}.pdf`);
+  const txt = join(sharedRoot, 'corpus/gt', `${name}.txt`);
+  return { pdf, txt, skip: existsSync(pdf) && existsSync(txt) ? false : `${pdf} is not available (no ../shared corpus)` };
+}
+
+for (const [name, why] of [
+  ['ar-pango', 'Arabic drawn left to right comes out in logical order'],
+  ['th-chromium', 'a tone mark mapped to its whole cluster is not read twice'],
+] as const) {
+  const gt = gtFile(name);
+  t.test(`pdfium, whole pipeline: ${why} (${name})`, { skip: gt.skip }, async (t) => {
+    const result = await run(['extract', '--engine', 'pdfium', gt.pdf]);
+    t.equal(result.code, 0, result.stderr);
+    const accuracy = charAccuracy(readFileSync(gt.txt, 'utf8'), result.stdout);
+    t.ok(accuracy > 0.95, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
+  });
+}
+
+t.test('pdfium: a document that grows the heap past the memory limit ends with out-of-memory; the next one parses', async (t) => {
+  const bytes = new Uint8Array(readFileSync(samplePdf('one-column')));
+  const drain = async (memory: number): Promise<PipeRecord[]> => {
+    const out: PipeRecord[] = [];
+    for await (const record of pdfium.extractRecords(bytes, 'one-column', 'one-column.pdf', { normalize: true, memory })) out.push(record);
+    return out;
+  };
+  // The WebAssembly heap starts above 1 MiB, so the first page already passes this limit.
+  await t.rejects(drain(1), { name: 'EngineError', code: 'out-of-memory' });
+  const records = await drain(2048);
+  t.same(records.map((r) => r.type), ['doc', 'page']);
+});
