@@ -87,8 +87,8 @@ export interface WorkerMemory {
   external: number;
 }
 
-/** The parse Transform: `pdf` records in, document records out, in input order. */
-export function parse(partial: Partial<ParseOptions> = {}): Transform {
+/** The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for tests (a worker that fails on purpose). */
+export function parse(partial: Partial<ParseOptions> = {}, { workerUrl = WORKER_URL }: { workerUrl?: URL } = {}): Transform {
   const options = normalizeOptions(partial);
   const queue: Job[] = [];
   const waiting: Job[] = [];
@@ -130,7 +130,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
   });
 
   function newSlot(): Slot {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: options.memory } });
+    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory } });
     const slot: Slot = { worker, job: null, timer: null, ready: false };
     const number = ++workers;
     worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true }) => {

@@ -189,3 +189,22 @@ t.test('--resume after SIGINT with base64 lines: the state is consistent and the
   t.equal(result.split('\n').length - 1, 24, 'lines out = lines in');
   t.equal(result, readFileSync(whole, 'utf8'), 'the same output as a run never stopped');
 });
+
+t.test('a worker that crashes: that document gets worker-crashed, a fresh worker takes the next, order kept', async (t) => {
+  const workerUrl = new URL('./crashing-worker.js', import.meta.url);
+  const ids = ['ok-1', 'exit-1', 'ok-2', 'throw-1', 'ok-3', 'exit-2', 'ok-4'];
+  const records: PipeRecord[] = [];
+  await new Promise<void>((resolve, reject) => {
+    Readable.from(ids.map((id): PdfRecord => ({ type: 'pdf', id, path: samplePdf('letter-spaced') })))
+      .pipe(parse({ jobs: 2 }, { workerUrl }))
+      .pipe(new Writable({ objectMode: true, write(r: PipeRecord, _e, done) { records.push(r); done(); } }))
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  const outcomes = records.filter((r) => r.type === 'end' || r.type === 'error');
+  t.same(
+    outcomes.map((r) => (r.type === 'error' ? `${r.doc}:${r.code}` : `${r.type === 'end' && r.doc}:end`)),
+    ['ok-1:end', 'exit-1:worker-crashed', 'ok-2:end', 'throw-1:worker-crashed', 'ok-3:end', 'exit-2:worker-crashed', 'ok-4:end'],
+    'one outcome per document, in input order',
+  );
+});
