@@ -41,6 +41,8 @@ interface Measured {
   seconds: number;
   /** Peak resident set size in KiB, or null when it could not be measured. */
   rssKiB: number | null;
+  /** User + system CPU seconds (from GNU time), or null: unlike wall time, it does not grow when other processes share the cores. */
+  cpuSeconds: number | null;
   stderr: string;
 }
 
@@ -83,7 +85,10 @@ class Timer {
     await out?.close();
     const report = await readFile(rssFile, 'utf8').catch(() => '');
     const rss = this.gnuTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] : report.trim() || undefined;
-    return { code: result.code, seconds, rssKiB: rss ? Number(rss) : null, stderr: result.stderr };
+    const user = /User time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    const system = /System time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    const cpuSeconds = user !== undefined && system !== undefined ? Number(user) + Number(system) : null;
+    return { code: result.code, seconds, rssKiB: rss ? Number(rss) : null, cpuSeconds, stderr: result.stderr };
   }
 }
 
@@ -119,6 +124,7 @@ interface Row {
   failed: number;
   seconds: number;
   rssKiB: number | null;
+  cpuSeconds: number | null;
 }
 
 /** Documents that ended with an error, from pdfpipe's stderr ("pdfpipe: ID: CODE: message"). */
@@ -207,32 +213,35 @@ async function main(): Promise<number> {
       await mkdir(out);
       let seconds = 0;
       let rss: number | null = null;
+      let cpu: number | null = null;
       let failed = 0;
       for (const f of files) {
         const m = await timer.run('pdftotext', ['-q', '-enc', 'UTF-8', f.path, join(out, `${basename(f.path, '.pdf')}.txt`)]);
         seconds += m.seconds;
         if (m.rssKiB !== null) rss = Math.max(rss ?? 0, m.rssKiB);
+        if (m.cpuSeconds !== null) cpu = (cpu ?? 0) + m.cpuSeconds;
         if (m.code !== 0) failed += 1;
       }
-      rows.push({ tool: 'pdftotext (per file)', files: files.length, pages: totalPages, failed, seconds, rssKiB: rss });
+      rows.push({ tool: 'pdftotext (per file)', files: files.length, pages: totalPages, failed, seconds, rssKiB: rss, cpuSeconds: cpu });
     }
     for (const jobs of [1, 2]) {
       const out = join(tmp, `extract-${jobs}`);
       const m = await timer.run(node, [CLI, 'extract', '--jobs', String(jobs), '--out-dir', out, ...paths]);
-      rows.push({ tool: `pdfpipe extract --jobs ${jobs}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB });
+      rows.push({ tool: `pdfpipe extract --jobs ${jobs}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
     }
     const parsed = join(tmp, 'parse.ndjson');
     const m = await timer.run(node, [CLI, 'parse', '--jobs', '1', ...paths], parsed);
-    rows.push({ tool: 'pdfpipe parse --jobs 1', files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB });
+    rows.push({ tool: 'pdfpipe parse --jobs 1', files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
 
     const baseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.seconds ?? null;
     const parseSeconds = m.seconds;
-    process.stdout.write(`\n${'tool'.padEnd(24)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'peak RSS MiB'.padStart(12)}\n`);
+    process.stdout.write(`\n${'tool'.padEnd(24)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'peak RSS MiB'.padStart(12)} ${'CPU s'.padStart(8)}\n`);
     for (const r of rows) {
       const ratio = baseline ? (r.seconds / baseline).toFixed(2) : '-';
       const rss = r.rssKiB === null ? '-' : (r.rssKiB / 1024).toFixed(0);
+      const cpu = r.cpuSeconds === null ? '-' : r.cpuSeconds.toFixed(2);
       process.stdout.write(
-        `${r.tool.padEnd(24)} ${String(r.files).padStart(5)} ${String(r.pages).padStart(6)} ${String(r.failed).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${(r.pages / r.seconds).toFixed(1).padStart(8)} ${ratio.padStart(11)} ${rss.padStart(12)}\n`,
+        `${r.tool.padEnd(24)} ${String(r.files).padStart(5)} ${String(r.pages).padStart(6)} ${String(r.failed).padStart(6)} ${r.seconds.toFixed(2).padStart(8)} ${(r.pages / r.seconds).toFixed(1).padStart(8)} ${ratio.padStart(11)} ${rss.padStart(12)} ${cpu.padStart(8)}\n`,
       );
     }
     const extract1 = rows.find((r) => r.tool === 'pdfpipe extract --jobs 1');
@@ -241,6 +250,12 @@ async function main(): Promise<number> {
       process.stdout.write(`\npipeline after parse (order, lines, paragraphs, serialize): ${(extract1.seconds - parseSeconds).toFixed(2)} s, ${share.toFixed(0)}% of extract --jobs 1\n`);
     }
     process.stdout.write('(× pdftotext: wall time relative to pdftotext; pages/s counts every page of every file, failed ones included)\n');
+    const [j1, j2] = [1, 2].map((jobs) => rows.find((r) => r.tool === `pdfpipe extract --jobs ${jobs}`));
+    if (j1 && j2) {
+      process.stdout.write(`scaling 1 → 2 jobs: wall ${(j1.seconds / j2.seconds).toFixed(2)}×`);
+      if (j1.cpuSeconds !== null && j2.cpuSeconds !== null) process.stdout.write(`, CPU ${(j2.cpuSeconds / j1.cpuSeconds).toFixed(2)}× as much (wall can halve only if the CPU stays the same and a second core is free)`);
+      process.stdout.write('\n');
+    }
     return 0;
   } finally {
     await rm(tmp, { recursive: true, force: true });

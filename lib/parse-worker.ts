@@ -57,10 +57,11 @@ async function run(task: WorkerTask): Promise<void> {
   }
 }
 
-/** This worker's own memory after a document (its V8 heap, and buffers outside it), for the run's report. */
-function memory(): { heapUsed: number; external: number } {
+/** This worker's own memory after a document (its V8 heap, and buffers outside it) and how busy it was, for the run's report. */
+function memory(): { heapUsed: number; external: number; busy: number } {
   const heap = getHeapStatistics();
-  return { heapUsed: heap.used_heap_size, external: heap.external_memory };
+  // busy: the share of this thread's life spent working rather than waiting for a task.
+  return { heapUsed: heap.used_heap_size, external: heap.external_memory, busy: performance.eventLoopUtilization().utilization };
 }
 
 parentPort?.on('message', (task: WorkerTask) => {

@@ -83,6 +83,12 @@ export interface RunReport {
   skipped: number;
   interrupted: boolean;
   memory: { rssPeakMiB: number; workerPeakMiB: number; windows: MemoryWindow[] };
+  /**
+   * How busy the threads were (event-loop utilisation, 0–1): the main thread (the stages after
+   * parse, and writing) and each parse worker. A main thread near 1 with idle workers means more
+   * jobs cannot help.
+   */
+  busy: { main: number; workers: number[] };
 }
 
 /** Counts outcomes and pages as records pass; writes error records, the progress line and the summary. */
@@ -99,6 +105,9 @@ export class Accounting extends Transform {
   private rssPeak = 0;
   private workerPeak = 0;
   skipped = 0;
+  /** Each parse worker's share of its life spent working, as last reported. */
+  readonly workerBusy = new Map<number, number>();
+  private readonly elu = performance.eventLoopUtilization();
 
   constructor(
     private readonly stage: string,
@@ -177,6 +186,10 @@ export class Accounting extends Transform {
       skipped: this.skipped,
       interrupted,
       memory: { rssPeakMiB: round(this.rssPeak), workerPeakMiB: round(this.workerPeak), windows: this.windows },
+      busy: {
+        main: round(performance.eventLoopUtilization(this.elu).utilization),
+        workers: [...this.workerBusy.values()].map(round),
+      },
     };
   }
 
@@ -356,7 +369,10 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });
   accounting.skipped = state?.done.size ?? 0;
   for (const stage of run.transforms) {
-    stage.on('worker-memory', (m: { heapUsed: number; external: number }) => accounting.workerMemory(m.heapUsed + m.external));
+    stage.on('worker-memory', (m: { worker: number; heapUsed: number; external: number; busy: number }) => {
+      accounting.workerMemory(m.heapUsed + m.external);
+      accounting.workerBusy.set(m.worker, m.busy);
+    });
   }
   const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
   const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());

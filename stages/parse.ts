@@ -85,6 +85,8 @@ export interface WorkerMemory {
   worker: number;
   heapUsed: number;
   external: number;
+  /** Share of the worker's life spent working (event-loop utilisation, 0–1). */
+  busy: number;
 }
 
 /** The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for tests (a worker that fails on purpose). */
