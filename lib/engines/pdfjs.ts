@@ -148,6 +148,52 @@ function stringInfo(info: unknown): Record<string, string> {
   return out;
 }
 
+interface AnnotationLike {
+  subtype?: string;
+  rect?: number[];
+  hidden?: boolean;
+  fieldType?: string;
+  fieldValue?: unknown;
+  contentsObj?: { str?: string; dir?: string };
+  textContent?: string[];
+}
+
+/**
+ * Text that lives in annotations rather than in the page's content stream: free-text comments,
+ * filled-in text fields and chosen values of choice fields. pdf.js's text layer leaves it out; pdftotext prints it (a form or a
+ * note can be a document's only text). One item per annotation, on its rectangle's bottom edge,
+ * font "annotation" so its origin stays visible. Hidden annotations and empty fields are skipped.
+ */
+async function annotationItems(
+  page: import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy,
+  viewport: import('pdfjs-dist/legacy/build/pdf.mjs').PageViewport,
+): Promise<Item[]> {
+  const annotations = ((await page.getAnnotations().catch(() => [])) ?? []) as AnnotationLike[];
+  const items: Item[] = [];
+  for (const a of annotations) {
+    if (a.hidden || !a.rect || a.rect.length !== 4) continue;
+    let text = '';
+    if (a.subtype === 'FreeText') text = a.textContent?.join(' ') || a.contentsObj?.str || '';
+    else if (a.subtype === 'Widget' && a.fieldType === 'Tx') text = typeof a.fieldValue === 'string' && a.fieldValue ? a.fieldValue : (a.textContent?.join(' ') ?? '');
+    else if (a.subtype === 'Widget' && a.fieldType === 'Ch' && Array.isArray(a.fieldValue)) text = a.fieldValue.filter((v) => typeof v === 'string').join(' ');
+    text = text.replace(/\s+/gu, ' ').trim();
+    if (text === '') continue;
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = viewport.convertToViewportRectangle(a.rect);
+    const height = Math.abs(y2 - y1);
+    const size = Math.max(4, Math.min(height * 0.6, 24));
+    items.push({
+      text,
+      x: round(Math.min(x1, x2)),
+      y: round(Math.max(y1, y2) - height * 0.25),
+      w: round(Math.abs(x2 - x1)),
+      size: round(size),
+      font: 'annotation',
+      dir: a.contentsObj?.dir === 'rtl' ? 'rtl' : 'ltr',
+    });
+  }
+  return items;
+}
+
 const PDF_MAGIC = Buffer.from('%PDF-');
 
 /** True when the bytes look like a PDF: the header may sit anywhere in the first KiB. */
@@ -225,6 +271,7 @@ export async function* extractRecords(
         const item = toItem(raw, viewport.transform, family);
         if (item) items.push(item);
       }
+      items.push(...(await annotationItems(page, viewport)));
       page.cleanup();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
     }
