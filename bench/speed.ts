@@ -262,11 +262,23 @@ async function main(): Promise<number> {
     }
     for (const [label, seconds] of parseSeconds) {
       const extract1 = rows.find((r) => r.tool === `pdfpipe extract --jobs 1${label}`);
+      const parse1 = rows.find((r) => r.tool === `pdfpipe parse --jobs 1${label}`);
       if (!extract1) continue;
       const share = ((extract1.seconds - seconds) / extract1.seconds) * 100;
-      process.stdout.write(`\npipeline after parse${label} (order, lines, paragraphs, serialize): ${(extract1.seconds - seconds).toFixed(2)} s, ${share.toFixed(0)}% of extract --jobs 1\n`);
+      process.stdout.write(`\npipeline after parse${label}: ${(extract1.seconds - seconds).toFixed(2)} s wall, ${share.toFixed(0)}% of extract --jobs 1`);
+      if (extract1.cpuSeconds != null && parse1?.cpuSeconds != null) {
+        const cpuShare = ((extract1.cpuSeconds - parse1.cpuSeconds) / extract1.cpuSeconds) * 100;
+        process.stdout.write(`; ${(extract1.cpuSeconds - parse1.cpuSeconds).toFixed(2)} CPU s, ${cpuShare.toFixed(0)}% of its CPU`);
+      }
+      process.stdout.write('\n');
     }
     process.stdout.write('(× pdftotext: wall time relative to pdftotext; speed ratio: pages/s relative to pdftotext, ≥ 1 is as fast or faster; cpu ratio: the same for user + system CPU seconds, steadier on a busy machine; pages/s counts every page of every file, failed ones included)\n');
+    const [j1, j2] = [1, 2].map((jobs) => rows.find((r) => r.tool.startsWith(`pdfpipe extract --jobs ${jobs}`)));
+    if (j1 && j2) {
+      process.stdout.write(`scaling 1 → 2 jobs: wall ${(j1.seconds / j2.seconds).toFixed(2)}×`);
+      if (j1.cpuSeconds != null && j2.cpuSeconds != null) process.stdout.write(`, CPU ${(j2.cpuSeconds / j1.cpuSeconds).toFixed(2)}× as much (wall can halve only if the CPU stays the same and a second core is free)`);
+      process.stdout.write('\n');
+    }
     return 0;
   } finally {
     await rm(tmp, { recursive: true, force: true });

@@ -4,8 +4,8 @@
  * processes joined by pipes.
  */
 import { Readable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { helpText, OutcomeCounter, parseArgs, quietOnBrokenPipe, runFilter, type OptionSpec } from './cli.js';
+import { helpText, parseArgs, type OptionSpec } from './cli.js';
+import { runDocuments } from './run.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from './records.js';
 import * as parseStage from '../stages/parse.js';
 import * as orderStage from '../stages/order.js';
@@ -88,7 +88,7 @@ export async function* extract(
 ): AsyncGenerator<ExtractedDocument> {
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
-  async function* source(): AsyncGenerator<PdfRecord> {
+  async function* source(): AsyncGenerator<PdfRecord | ErrorRecord> {
     yield* parseStage.inputsFromArgs(paths);
     yield* records;
   }
@@ -113,7 +113,7 @@ export async function* extract(
   }
 }
 
-export const USAGE = 'pdfpipe extract [options] FILE|DIR|- ...  (or pdf records on stdin)';
+export const USAGE = 'pdfpipe extract [options] FILE|DIR|WARC|- ...  (or pdf records, --from-list paths, --base64 lines on stdin)';
 export const SUMMARY = 'Runs parse → order → lines → paragraphs → join → langid → serialize in one process.';
 
 export async function main(argv: string[]): Promise<number> {
@@ -124,9 +124,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   const chain = analysisChain(options);
   const writer = serializeStage.serialize(options);
-  if (positionals.length === 0) return runFilter({ stage: 'extract', transforms: [...chain, writer], writesBytes: true });
-  quietOnBrokenPipe();
-  const counter = new OutcomeCounter(Boolean(process.stderr.isTTY));
-  await pipeline([Readable.from(parseStage.inputsFromArgs(positionals)), ...chain, counter, writer, process.stdout]);
-  return counter.failed > 0 ? 1 : 0;
+  const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
+  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator });
 }

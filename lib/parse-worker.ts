@@ -4,6 +4,7 @@
  * (resourceLimits) without a hostile PDF taking the whole run down.
  */
 import { readFile } from 'node:fs/promises';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from './engines/errors.js';
 import * as pdfjs from './engines/pdfjs.js';
@@ -60,11 +61,18 @@ async function run(task: WorkerTask): Promise<void> {
       port.postMessage({ task: task.task, record });
     }
     const stats = { pages, items, chars, ms: Date.now() - started };
-    port.postMessage({ task: task.task, record: { type: 'end', doc: task.id, stats }, done: true });
+    port.postMessage({ task: task.task, record: { type: 'end', doc: task.id, stats }, done: true, memory: memory() });
   } catch (error) {
     const failure = error instanceof EngineError ? error : new EngineError('corrupt', String((error as Error)?.message ?? error));
-    port.postMessage({ task: task.task, record: errorRecord(task.id, 'parse', failure.code, failure.message), done: true });
+    port.postMessage({ task: task.task, record: errorRecord(task.id, 'parse', failure.code, failure.message), done: true, memory: memory() });
   }
+}
+
+/** This worker's own memory after a document (its V8 heap, and buffers outside it) and how busy it was, for the run's report. */
+function memory(): { heapUsed: number; external: number; busy: number } {
+  const heap = getHeapStatistics();
+  // busy: the share of this thread's life spent working rather than waiting for a task.
+  return { heapUsed: heap.used_heap_size, external: heap.external_memory, busy: performance.eventLoopUtilization().utilization };
 }
 
 parentPort?.on('message', (task: WorkerTask) => {

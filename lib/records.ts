@@ -22,6 +22,8 @@ export interface PdfRecord {
   id?: string;
   path?: string;
   data?: string;
+  /** Where the bytes came from when not from `path` (a WARC record's target URI); becomes the doc's `source`. */
+  source?: string;
 }
 
 export interface OutlineEntry {
@@ -194,7 +196,8 @@ export type ErrorCode =
   | 'bad-record'
   | 'bad-json'
   | 'schema-mismatch'
-  | 'stage-failed';
+  | 'stage-failed'
+  | 'truncated';
 
 export interface ErrorRecord {
   type: 'error';

@@ -7,18 +7,23 @@
  * document's records contiguous, and the head document's pages stream as they come.
  *
  * Inputs: `pdf` records ({path} or {data: base64}); the CLI also takes files, directories
- * (searched recursively for PDFs, by content) and `-` for a PDF on stdin.
+ * (searched recursively for PDFs, by content), WARC files, a list of paths, base64 lines and `-`
+ * for a PDF on stdin (lib/inputs.ts). Memory stays flat however long the input: input is taken
+ * only while fewer than `maxPending` documents wait to be written (a slow document at the head
+ * holds back at most that many finished ones), and `unordered` writes documents as they finish.
  */
-import { open, readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, extname, join, relative } from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/cli.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../lib/records.js';
 import type { EngineName, WorkerTask } from '../lib/parse-worker.js';
+import { idFromPath, inputsFromArgs } from '../lib/inputs.js';
+import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run.js';
 
-export interface ParseOptions {
+export { idFromPath, inputsFromArgs };
+
+export interface ParseOptions extends RunOptions {
   /** Documents parsed at once, each in its own worker thread. */
   jobs: number;
   /** Seconds one document may take before its worker is killed. */
@@ -29,6 +34,8 @@ export interface ParseOptions {
   normalize: boolean;
   /** The parse engine: pdf.js, or PDFium compiled to WebAssembly. */
   engine: EngineName;
+  /** Write each document as soon as it is parsed, not in input order. */
+  unordered: boolean;
 }
 
 export const DEFAULTS: ParseOptions = {
@@ -37,6 +44,8 @@ export const DEFAULTS: ParseOptions = {
   memory: 2048,
   normalize: true,
   engine: 'pdfjs',
+  unordered: false,
+  ...RUN_DEFAULTS,
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
@@ -45,6 +54,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'memory', type: 'number', min: 64, description: 'heap limit per document worker, MiB' },
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
   { key: 'engine', type: 'string', choices: ['pdfjs', 'pdfium'], description: 'parse engine: pdf.js, or PDFium (WebAssembly)' },
+  { key: 'unordered', type: 'boolean', description: 'write documents as they finish, not in input order' },
+  ...RUN_OPTIONS,
 ];
 
 export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOptions {
@@ -74,14 +85,17 @@ interface Slot {
   ready: boolean;
 }
 
-/** Derives a document id from a path: its name without the .pdf extension. */
-export function idFromPath(path: string, root?: string): string {
-  const name = root ? relative(root, path) : basename(path);
-  return extname(name).toLowerCase() === '.pdf' ? name.slice(0, -4) : name;
+/** Memory of one worker after a document: its V8 heap and the memory outside it, in bytes. */
+export interface WorkerMemory {
+  worker: number;
+  heapUsed: number;
+  external: number;
+  /** Share of the worker's life spent working (event-loop utilisation, 0–1). */
+  busy: number;
 }
 
-/** The parse Transform: `pdf` records in, document records out, in input order. */
-export function parse(partial: Partial<ParseOptions> = {}): Transform {
+/** The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for tests (a worker that fails on purpose). */
+export function parse(partial: Partial<ParseOptions> = {}, { workerUrl = WORKER_URL }: { workerUrl?: URL } = {}): Transform {
   const options = normalizeOptions(partial);
   const queue: Job[] = [];
   const waiting: Job[] = [];
@@ -89,6 +103,9 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
   let nextTask = 0;
   let counter = 0;
   const byTask = new Map<number, Job>();
+  let workers = 0;
+  /** Documents (and passed-through records) taken in but not yet written out. */
+  const maxPending = options.jobs * 2 + 8;
   let resumeInput: TransformCallback | null = null;
   let flushDone: TransformCallback | null = null;
 
@@ -97,18 +114,17 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
     transform(record: PipeRecord, _enc, done) {
       if (record.type !== 'pdf') {
         queue.push({ kind: 'passthrough', id: '', records: [record], finished: true });
+        resumeInput = done;
         drain();
-        return done();
+        return;
       }
       counter += 1;
       const id = record.id ?? (record.path ? idFromPath(record.path) : `document-${counter}`);
       const job: Job = { kind: 'doc', id, records: [], finished: false, input: record };
       queue.push(job);
       waiting.push(job);
+      resumeInput = done;
       dispatch();
-      // Backpressure: accept more input only while the pool has room for it.
-      if (waiting.length === 0) done();
-      else resumeInput = done;
     },
     flush(done) {
       flushDone = done;
@@ -121,9 +137,10 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
   });
 
   function newSlot(): Slot {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
+    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
     const slot: Slot = { worker, job: null, timer: null, ready: false };
-    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean } | { ready: true }) => {
+    const number = ++workers;
+    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true }) => {
       if ('ready' in message) {
         slot.ready = true;
         if (slot.job && !slot.timer) armTimer(slot);
@@ -132,6 +149,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
       const job = byTask.get(message.task);
       if (!job || job.finished) return;
       job.records.push(message.record);
+      if (message.memory) stream.emit('worker-memory', { worker: number, ...message.memory } satisfies WorkerMemory);
       if (message.done) complete(slot, job);
       drain();
     });
@@ -184,12 +202,17 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
       const job = waiting.shift()!;
       start(slot, job);
     }
-    if (waiting.length === 0 && resumeInput) {
+    resumeIfRoom();
+    finishIfIdle();
+  }
+
+  /** Backpressure: take more input only while the pool has a free worker and few documents wait to be written. */
+  function resumeIfRoom(): void {
+    if (resumeInput && waiting.length === 0 && queue.length < maxPending) {
       const resume = resumeInput;
       resumeInput = null;
       resume();
     }
-    finishIfIdle();
   }
 
   function start(slot: Slot, job: Job): void {
@@ -197,7 +220,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
     const task = nextTask++;
     byTask.set(task, job);
     slot.job = job;
-    const message: WorkerTask = { task, id: job.id, source: input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');
       message.data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -218,6 +241,19 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
 
   /** Emits finished documents in input order, and the head document's records as they come. */
   function drain(): void {
+    if (options.unordered) {
+      // Any finished document goes out whole; unfinished ones keep their records until they end.
+      for (let i = 0; i < queue.length; i++) {
+        const job = queue[i]!;
+        if (!job.finished) continue;
+        for (const record of job.records) stream.push(record);
+        queue.splice(i--, 1);
+        for (const [task, owner] of byTask) if (owner === job) byTask.delete(task);
+      }
+      resumeIfRoom();
+      finishIfIdle();
+      return;
+    }
     while (queue.length > 0) {
       const head = queue[0]!;
       while (head.records.length > 0) stream.push(head.records.shift());
@@ -225,6 +261,7 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
       queue.shift();
       for (const [task, job] of byTask) if (job === head) byTask.delete(task);
     }
+    resumeIfRoom();
     finishIfIdle();
   }
 
@@ -241,55 +278,12 @@ export function parse(partial: Partial<ParseOptions> = {}): Transform {
   return stream;
 }
 
-/** Reads the first bytes of a file to tell a PDF by its content, not its name. */
-async function isPdfFile(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => null);
-  if (!handle) return false;
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
-    return buffer.subarray(0, bytesRead).includes('%PDF-');
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Turns command-line arguments into `pdf` records: files as given, directories searched for PDFs. */
-export async function* inputsFromArgs(args: readonly string[]): AsyncGenerator<PdfRecord> {
-  for (const arg of args) {
-    if (arg === '-') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      yield { type: 'pdf', id: 'stdin', data: Buffer.concat(chunks).toString('base64') };
-      continue;
-    }
-    const info = await stat(arg).catch(() => null);
-    if (info?.isDirectory()) {
-      for await (const path of walk(arg)) {
-        if (path.toLowerCase().endsWith('.pdf') || (await isPdfFile(path))) yield { type: 'pdf', id: idFromPath(path, arg), path };
-      }
-    } else {
-      // Missing or unreadable files still become documents, so they get their error record.
-      yield { type: 'pdf', id: idFromPath(arg), path: arg };
-    }
-  }
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield path;
-  }
-}
-
 /** The record source for a run: PDFs named on the command line, or NDJSON `pdf` records on stdin. */
 export function hasFileArguments(positionals: readonly string[]): boolean {
   return positionals.length > 0;
 }
 
-export const USAGE = 'pdfpipe parse [options] [FILE|DIR|-]... [< pdf-records.ndjson]';
+export const USAGE = 'pdfpipe parse [options] [FILE|DIR|WARC|-]... [< pdf-records.ndjson | --from-list < paths | --base64 < lines]';
 export const SUMMARY = 'Reads PDFs (arguments, or `pdf` records on stdin) and writes doc/page/outcome records with glyph-run items.';
 
 export async function main(argv: string[]): Promise<number> {
@@ -298,15 +292,5 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
-  const stage = parse(options);
-  if (hasFileArguments(positionals)) {
-    const { pipeline } = await import('node:stream/promises');
-    const { stringifyNdjson } = await import('../lib/ndjson.js');
-    const { OutcomeCounter, quietOnBrokenPipe } = await import('../lib/cli.js');
-    quietOnBrokenPipe();
-    const counter = new OutcomeCounter(Boolean(process.stderr.isTTY));
-    await pipeline(Readable.from(inputsFromArgs(positionals)), stage, counter, stringifyNdjson(), process.stdout);
-    return counter.failed > 0 ? 1 : 0;
-  }
-  return runFilter({ stage: 'parse', transforms: [stage] });
+  return runDocuments({ stage: 'parse', positionals, options, transforms: [parse(options)] });
 }

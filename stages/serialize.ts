@@ -18,7 +18,7 @@ import { documentStructure } from '../lib/structure.js';
 import { errorXml, structureXml } from '../lib/formats/xml.js';
 
 export interface SerializeOptions {
-  format: 'text' | 'ndjson' | 'xml' | 'html';
+  format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
   /** Separate paragraphs by a blank line instead of a line break. */
   blankLines: boolean;
   /** Keep running headers, footers and page numbers in text output. */
@@ -44,7 +44,7 @@ export const DEFAULTS: SerializeOptions = {
 };
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'html'], description: 'output format (html: PDFExtract alignment HTML)' },
+  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
   { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
@@ -55,7 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = { ...DEFAULTS, ...partial };
-  if (!['text', 'ndjson', 'xml', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
 
@@ -167,6 +167,8 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
             await write(record.doc, 'txt', text);
             return '';
           }
+          // Bitextor style: a line per document, a failed one too (empty), so lines out = lines in.
+          if (options.format === 'base64') return Buffer.from(text).toString('base64') + '\n';
           const out = (first ? '' : '\f\n') + text;
           first = false;
           return out;

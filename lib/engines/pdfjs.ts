@@ -110,6 +110,15 @@ function multiply(m: number[], n: number[]): number[] {
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
+/**
+ * pdf.js names fonts `g_d<N>_f<M>`, N counting the documents its worker has loaded: the same PDF
+ * would get other names in a worker that read other documents first. Without that prefix the name
+ * depends on the document alone, so output does not change with --jobs, a restart or a split run.
+ */
+export function stableFontName(name: string): string {
+  return name.replace(/^g_d\d+_/, '');
+}
+
 /** Maps pdf.js's text item to an item in page coordinates (see lib/records.ts). */
 export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string, keepNul = false): Item | null {
   // U+0000 is what a ToUnicode map gives a glyph that stands for no character of its own (a shaped
@@ -125,7 +134,7 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
     y: round(m[5] ?? 0),
     w: round(Math.abs(raw.width)),
     size: round(size),
-    font: fontFamily ? `${raw.fontName}:${fontFamily}` : raw.fontName,
+    font: fontFamily ? `${stableFontName(raw.fontName)}:${fontFamily}` : stableFontName(raw.fontName),
     dir,
   };
 }

@@ -1,0 +1,390 @@
+/**
+ * A batch run of `parse` or `extract`: inputs in, the chain, outcome accounting, output out.
+ *
+ * Accounting: every input document ends in exactly one outcome (`end` or `error`), and the run
+ * counts them by code. At the end it writes a summary to stderr (documents, pages, pages/s,
+ * outcomes by code), with `report` the same as JSON (with the peak memory per 1,000 documents),
+ * and with `errors` every error record as NDJSON. On a terminal (or with `progress`) a live line
+ * shows how far the run is; `quiet` silences both.
+ *
+ * Resume: with `resume STATE`, each document whose output has been written is appended to STATE
+ * (its id and the byte offset where its output ends). A run started again with the same arguments
+ * skips those documents, cuts stdout (a file opened with `>>`) back to the end of the last finished
+ * document, and writes the rest, so the output equals that of a run that was never stopped.
+ */
+import { appendFileSync, createWriteStream, fstatSync, ftruncateSync, readFileSync, type WriteStream } from 'node:fs';
+import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { quietOnBrokenPipe, type OptionSpec } from './cli.js';
+import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
+import { parseNdjson, stringifyNdjson } from './ndjson.js';
+import type { PipeRecord } from './records.js';
+
+export interface RunOptions {
+  /** Read the input paths from stdin, one a line. */
+  fromList: boolean;
+  /** Read stdin as one base64-encoded PDF a line (Bitextor style). */
+  base64: boolean;
+  /** Write the run's summary as JSON to this file. */
+  report: string;
+  /** Write every error record as NDJSON to this file. */
+  errors: string;
+  /** Record finished documents in this file, and skip the ones it lists. */
+  resume: string;
+  /** Show the progress line even when stderr is not a terminal. */
+  progress: boolean;
+  /** No progress line and no summary on stderr. */
+  quiet: boolean;
+}
+
+export const RUN_DEFAULTS: RunOptions = {
+  fromList: false,
+  base64: false,
+  report: '',
+  errors: '',
+  resume: '',
+  progress: false,
+  quiet: false,
+};
+
+export const RUN_OPTIONS: readonly OptionSpec[] = [
+  { key: 'fromList', type: 'boolean', description: 'read input paths from stdin, one a line' },
+  { key: 'base64', type: 'boolean', description: 'read stdin as one base64 PDF a line; line N is document line-N' },
+  { key: 'report', type: 'string', description: 'write the run summary as JSON to this file' },
+  { key: 'errors', type: 'string', description: 'write the error records as NDJSON to this file' },
+  { key: 'resume', type: 'string', description: 'state file: skip documents it lists, add each one finished' },
+  { key: 'progress', type: 'boolean', description: 'show the progress line even when stderr is not a terminal' },
+  { key: 'quiet', type: 'boolean', description: 'no progress line and no summary on stderr' },
+];
+
+const MiB = 1024 * 1024;
+/** Documents per memory window in the report. */
+const WINDOW = 1000;
+
+interface MemoryWindow {
+  /** Documents finished at the end of the window. */
+  documents: number;
+  /** Peak resident set size of the process in the window, MiB. */
+  rssPeakMiB: number;
+  /** Peak heap + external memory of any one parse worker in the window, MiB. */
+  workerPeakMiB: number;
+}
+
+/** The run's summary, as `--report` writes it. */
+export interface RunReport {
+  stage: string;
+  documents: number;
+  pages: number;
+  seconds: number;
+  pagesPerSecond: number;
+  /** Outcomes by code: `end` for documents that succeeded, the error code for the others. */
+  outcomes: Record<string, number>;
+  /** Documents a previous run had finished (from the resume state), not run again. */
+  skipped: number;
+  interrupted: boolean;
+  memory: { rssPeakMiB: number; workerPeakMiB: number; windows: MemoryWindow[] };
+  /**
+   * How busy the threads were (event-loop utilisation, 0–1): the main thread (the stages after
+   * parse, and writing) and each parse worker. A main thread near 1 with idle workers means more
+   * jobs cannot help.
+   */
+  busy: { main: number; workers: number[] };
+}
+
+/** Counts outcomes and pages as records pass; writes error records, the progress line and the summary. */
+export class Accounting extends Transform {
+  documents = 0;
+  failed = 0;
+  pages = 0;
+  readonly outcomes: Record<string, number> = {};
+  private readonly started = Date.now();
+  private lastDraw = 0;
+  private readonly errors: WriteStream | null;
+  private window: MemoryWindow = { documents: 0, rssPeakMiB: 0, workerPeakMiB: 0 };
+  private readonly windows: MemoryWindow[] = [];
+  private rssPeak = 0;
+  private workerPeak = 0;
+  skipped = 0;
+  /** Each parse worker's share of its life spent working, as last reported. */
+  readonly workerBusy = new Map<number, number>();
+  private readonly elu = performance.eventLoopUtilization();
+
+  constructor(
+    private readonly stage: string,
+    private readonly options: Pick<RunOptions, 'errors' | 'progress' | 'quiet' | 'report'> & { append?: boolean },
+  ) {
+    super({ objectMode: true });
+    this.errors = options.errors ? createWriteStream(options.errors, { flags: options.append ? 'a' : 'w' }) : null;
+  }
+
+  private get showProgress(): boolean {
+    return !this.options.quiet && (this.options.progress || Boolean(process.stderr.isTTY));
+  }
+
+  /** Notes one parse worker's memory after a document. */
+  workerMemory(bytes: number): void {
+    const mib = bytes / MiB;
+    this.window.workerPeakMiB = Math.max(this.window.workerPeakMiB, mib);
+    this.workerPeak = Math.max(this.workerPeak, mib);
+  }
+
+  override _transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback): void {
+    if (record.type === 'page') this.pages += 1;
+    if (record.type === 'end' || record.type === 'error') {
+      this.documents += 1;
+      const code = record.type === 'end' ? 'end' : record.code;
+      this.outcomes[code] = (this.outcomes[code] ?? 0) + 1;
+      if (record.type === 'error') {
+        this.failed += 1;
+        this.errors?.write(JSON.stringify(record) + '\n');
+      }
+      const rss = process.memoryUsage.rss() / MiB;
+      this.window.rssPeakMiB = Math.max(this.window.rssPeakMiB, rss);
+      this.rssPeak = Math.max(this.rssPeak, rss);
+      if (this.documents % WINDOW === 0) this.closeWindow();
+    }
+    if (this.showProgress && Date.now() - this.lastDraw > 250) this.draw();
+    done(null, record);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.showProgress) {
+      this.draw();
+      process.stderr.write('\n');
+    }
+    done();
+  }
+
+  private closeWindow(): void {
+    this.window.documents = this.documents;
+    this.window.rssPeakMiB = round(this.window.rssPeakMiB);
+    this.window.workerPeakMiB = round(this.window.workerPeakMiB);
+    this.windows.push(this.window);
+    this.window = { documents: 0, rssPeakMiB: 0, workerPeakMiB: 0 };
+  }
+
+  private seconds(): number {
+    return Math.max((Date.now() - this.started) / 1000, 0.001);
+  }
+
+  private draw(): void {
+    this.lastDraw = Date.now();
+    process.stderr.write(`\r${this.documents} documents, ${this.pages} pages, ${(this.pages / this.seconds()).toFixed(1)} pages/s, ${this.failed} errors`);
+  }
+
+  /** The summary so far. */
+  report(interrupted = false): RunReport {
+    if (this.documents % WINDOW !== 0) this.closeWindow();
+    const seconds = this.seconds();
+    return {
+      stage: this.stage,
+      documents: this.documents,
+      pages: this.pages,
+      seconds: round(seconds),
+      pagesPerSecond: round(this.pages / seconds),
+      outcomes: this.outcomes,
+      skipped: this.skipped,
+      interrupted,
+      memory: { rssPeakMiB: round(this.rssPeak), workerPeakMiB: round(this.workerPeak), windows: this.windows },
+      busy: {
+        main: round(performance.eventLoopUtilization(this.elu).utilization),
+        workers: [...this.workerBusy.values()].map(round),
+      },
+    };
+  }
+
+  /** Writes the summary to stderr (unless quiet) and the report file; closes the errors file. */
+  async finish(interrupted = false): Promise<RunReport> {
+    const report = this.report(interrupted);
+    if (!this.options.quiet) process.stderr.write(summaryLine(report) + '\n');
+    if (this.options.report) appendFileSync(this.options.report, JSON.stringify(report, null, 2) + '\n', { flag: 'w' });
+    if (this.errors) await new Promise<void>((resolve) => this.errors!.end(resolve));
+    return report;
+  }
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;
+
+/** "pdfpipe extract: 456 documents (end 400, corrupt 30, …), 5120 pages in 60.1 s, 85.2 pages/s". */
+export function summaryLine(report: RunReport): string {
+  const codes = Object.entries(report.outcomes).sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
+  const skipped = report.skipped > 0 ? `, ${report.skipped} skipped as done by an earlier run` : '';
+  const stopped = report.interrupted ? ' (interrupted)' : '';
+  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
+}
+
+/** The resume state: one JSON line per finished document, `{"id":…,"end":N}`, N the output bytes so far. */
+export class ResumeState {
+  readonly done = new Set<string>();
+  /** Output bytes written by the documents the state lists. */
+  end = 0;
+
+  constructor(readonly path: string) {
+    let text = '';
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    for (const line of text.split('\n')) {
+      // A line cut by a kill is ignored: its document is simply done again.
+      try {
+        const entry = JSON.parse(line) as { id?: unknown; end?: unknown };
+        if (typeof entry.id === 'string' && typeof entry.end === 'number') {
+          this.done.add(entry.id);
+          this.end = entry.end;
+        }
+      } catch {
+        // not a whole line
+      }
+    }
+    // Start the next run's lines on a fresh line, whatever the last run left.
+    if (text !== '' && !text.endsWith('\n')) appendFileSync(path, '\n');
+  }
+
+  add(id: string, end: number): void {
+    this.done.add(id);
+    this.end = end;
+    appendFileSync(this.path, JSON.stringify({ id, end }) + '\n');
+  }
+}
+
+/**
+ * Tracks where each document's output ends in the byte stream: the serializer's output for a
+ * document's outcome record completes that document, and once stdout has taken the bytes up to
+ * there, the document is recorded as done.
+ */
+class OutputTracker {
+  produced: number;
+  written: number;
+  private readonly pending: { id: string; end: number }[] = [];
+  private prefix: string;
+
+  constructor(
+    private readonly state: ResumeState | null,
+    base: number,
+    /** Written before the first document after a resume (the text format's document separator). */
+    separator: string,
+  ) {
+    this.produced = base;
+    this.written = base;
+    this.prefix = state && state.done.size > 0 ? separator : '';
+  }
+
+  /** Wraps a serializer (records in, text out) so that its output per outcome is measured. */
+  wrap(serializer: Transform): Transform {
+    const inner = serializer._transform.bind(serializer);
+    serializer._transform = (record: PipeRecord, enc: BufferEncoding, done: TransformCallback) => {
+      inner(record, enc, (error?: Error | null, out?: unknown) => {
+        if (error) return done(error);
+        let text = out as string | Buffer | undefined;
+        if (record.type === 'end' || record.type === 'error') {
+          if (this.prefix) {
+            text = this.prefix + (text ?? '').toString();
+            this.prefix = '';
+          }
+          this.produced += text === undefined ? 0 : Buffer.byteLength(text);
+          this.pending.push({ id: record.type === 'end' ? record.doc : record.doc, end: this.produced });
+        } else {
+          this.produced += text === undefined ? 0 : Buffer.byteLength(text);
+        }
+        done(null, text);
+        this.settle();
+      });
+    };
+    return serializer;
+  }
+
+  /** Records the documents whose output has been written in full. */
+  settle(): void {
+    while (this.pending.length > 0 && this.pending[0]!.end <= this.written) {
+      const { id, end } = this.pending.shift()!;
+      this.state?.add(id, end);
+    }
+  }
+
+  /** A Writable that passes bytes to `output`, counting what it has taken. */
+  writer(output: NodeJS.WritableStream): Writable {
+    return new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        output.write(chunk, (error) => {
+          if (error) return done(error);
+          this.written += chunk.byteLength;
+          this.settle();
+          done();
+        });
+      },
+    });
+  }
+}
+
+/** Cuts stdout back to the end of the last finished document, when it is a file. */
+function rewindOutput(end: number): void {
+  let size: number;
+  try {
+    const info = fstatSync(1);
+    if (!info.isFile()) return;
+    size = info.size;
+  } catch {
+    return;
+  }
+  if (size > end) ftruncateSync(1, end);
+  else if (size < end) {
+    process.stderr.write(`pdfpipe: the output file is shorter (${size} bytes) than the resume state says (${end}); append to it with >> to resume\n`);
+  }
+}
+
+export interface DocumentRun {
+  stage: string;
+  /** Files, folders, WARC files, `-`; empty for stdin (NDJSON, list or base64). */
+  positionals: readonly string[];
+  options: RunOptions;
+  /** The record stages; the first is parse. */
+  transforms: Transform[];
+  /** Records → bytes; NDJSON when absent. */
+  serializer?: Transform;
+  /** Written between documents by the serializer (text format): prefixed to the first document of a resumed run. */
+  separator?: string;
+}
+
+/** The input records of a run, from its arguments or stdin. */
+function inputStages(run: DocumentRun, done: ReadonlySet<string>): (NodeJS.ReadableStream | NodeJS.ReadWriteStream | ((source: AsyncIterable<PipeRecord>) => AsyncGenerator<PipeRecord>))[] {
+  const { options, positionals } = run;
+  if (positionals.length > 0) return [Readable.from(withIds(inputsFromArgs(positionals), done))];
+  if (options.fromList) return [Readable.from(withIds(inputsFromList(process.stdin), done))];
+  if (options.base64) return [Readable.from(withIds(inputsFromBase64(process.stdin), done))];
+  return [process.stdin, ...parseNdjson(run.stage), (source: AsyncIterable<PipeRecord>) => withIds(source, done)];
+}
+
+/** Runs inputs → transforms → accounting → serializer → stdout; returns the exit code (1 when a document failed). */
+export async function runDocuments(run: DocumentRun): Promise<number> {
+  const { options } = run;
+  if (options.fromList && options.base64) {
+    const { UsageError } = await import('./cli.js');
+    throw new UsageError('--from-list and --base64 read stdin in two different ways: choose one');
+  }
+  quietOnBrokenPipe();
+  const state = options.resume ? new ResumeState(options.resume) : null;
+  if (state && state.end > 0) rewindOutput(state.end);
+  const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });
+  accounting.skipped = state?.done.size ?? 0;
+  for (const stage of run.transforms) {
+    stage.on('worker-memory', (m: { worker: number; heapUsed: number; external: number; busy: number }) => {
+      accounting.workerMemory(m.heapUsed + m.external);
+      accounting.workerBusy.set(m.worker, m.busy);
+    });
+  }
+  const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
+  const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());
+  const onInterrupt = (): void => {
+    void accounting.finish(true).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onInterrupt);
+  try {
+    await pipeline([...inputStages(run, state?.done ?? new Set()), ...run.transforms, accounting, serializer, tracker.writer(process.stdout)] as never);
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  await accounting.finish();
+  return accounting.failed > 0 ? 1 : 0;
+}
