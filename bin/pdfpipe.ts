@@ -16,6 +16,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   repair: () => import('../stages/repair.js'),
   resegment: () => import('../stages/resegment.js'),
   lm: () => import('../lib/lm-build.js'),
+  join: () => import('../stages/join.js'),
+  langid: () => import('../stages/langid.js'),
 };
 
 async function help(): Promise<string> {

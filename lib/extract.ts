@@ -15,6 +15,8 @@ import * as repairStage from '../stages/repair.js';
 import * as resegmentStage from '../stages/resegment.js';
 import * as paragraphsStage from '../stages/paragraphs.js';
 import * as serializeStage from '../stages/serialize.js';
+import * as joinStage from '../stages/join.js';
+import * as langidStage from '../stages/langid.js';
 
 export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &
@@ -23,7 +25,9 @@ export type ExtractOptions = parseStage.ParseOptions &
   repairStage.RepairOptions &
   resegmentStage.ResegmentOptions &
   paragraphsStage.ParagraphsOptions &
-  serializeStage.SerializeOptions;
+  serializeStage.SerializeOptions &
+  joinStage.JoinOptions &
+  langidStage.LangidOptions;
 
 export const DEFAULTS: ExtractOptions = {
   ...parseStage.DEFAULTS,
@@ -34,6 +38,8 @@ export const DEFAULTS: ExtractOptions = {
   ...resegmentStage.DEFAULTS,
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
+  ...joinStage.DEFAULTS,
+  ...langidStage.DEFAULTS,
 };
 
 /** Every stage's options; one that several stages share (`--explain`) is listed once and reaches them all. */
@@ -46,6 +52,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...resegmentStage.OPTIONS,
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
+  ...joinStage.OPTIONS,
+  ...langidStage.OPTIONS,
 ].filter((spec, index, all) => all.findIndex((other) => other.key === spec.key) === index);
 
 /** The record stages of the chain, from PDF inputs to blocks. */
@@ -58,6 +66,8 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     repairStage.repair(options),
     resegmentStage.resegment(options),
     paragraphsStage.paragraphs(options),
+    joinStage.join(options),
+    langidStage.langid(options),
   ];
 }
 
@@ -104,7 +114,7 @@ export async function* extract(
 }
 
 export const USAGE = 'pdfpipe extract [options] FILE|DIR|WARC|- ...  (or pdf records, --from-list paths, --base64 lines on stdin)';
-export const SUMMARY = 'Runs parse → order → lines → paragraphs → serialize in one process.';
+export const SUMMARY = 'Runs parse → order → lines → paragraphs → join → langid → serialize in one process.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, positionals, help } = parseArgs(argv, OPTIONS, DEFAULTS);

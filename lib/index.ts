@@ -5,13 +5,19 @@ import { bidi } from '../stages/bidi.js';
 import { paragraphs } from '../stages/paragraphs.js';
 import { parse } from '../stages/parse.js';
 import { serialize } from '../stages/serialize.js';
+import { join } from '../stages/join.js';
+import { langid } from '../stages/langid.js';
 
 export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './extract.js';
 export { parseNdjson, stringifyNdjson } from './ndjson.js';
 export * from './records.js';
+export { ArpaModel, joinMargin, type JoinModel, type SequenceScorer } from './join-lm.js';
+export { parseJoinRules, loadJoinRules, type JoinRules } from './join-rules.js';
+export { documentHtml } from './formats/html.js';
+export { sentences } from './sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, bidi, paragraphs, serialize };
+export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, langid };
 /** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
 export { documentStructure, type Structure, type Section, type Paragraph } from './structure.js';
 export { structureXml } from './formats/xml.js';

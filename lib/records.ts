@@ -46,6 +46,8 @@ export interface DocMeta {
   normalization: string;
   /** The XMP metadata packet's properties (`dc:title`, `dc:creator`, …), lists joined by "; ". */
   xmp?: Record<string, string>;
+  /** The permission flags the PDF grants (pdf.js PermissionFlag values), or null when it sets none. */
+  permissions?: number[] | null;
 }
 
 export interface DocRecord {
@@ -54,6 +56,9 @@ export interface DocRecord {
   source: string;
   schema: number;
   meta: DocMeta;
+  /** The document's primary language and language distribution, most frequent first (`langid`). */
+  lang?: string;
+  languages?: LanguageShare[];
 }
 
 /** A run of glyphs as the parse engine reports it. */
@@ -133,6 +138,32 @@ export interface Block {
   continues: boolean;
   lines: number;
   inferred: InferredMark[];
+  /** The rule that decided `continues` when `join` re-decided it (e.g. "absolute-eof", "pdf2xml", "lm"). */
+  joinRule?: string;
+  /** What goes between the previous block and this one when `continues` (default: a space). */
+  joiner?: string;
+  /** ISO 639-1 code (639-3 where there is none) of the block's language, or "und" (written by `langid`). */
+  lang?: string;
+  /** Stretches of the text in another language than the block's (UTF-16 offsets, end exclusive). */
+  spans?: LangSpan[];
+  /** With `langid --lang xx --mark`: whether the block is in the wanted language. */
+  selected?: boolean;
+}
+
+/** A stretch of a block's text in another language, e.g. Latin-script names inside Arabic text. */
+export interface LangSpan {
+  start: number;
+  end: number;
+  lang: string;
+}
+
+/** One language's share of a document's text (written by `langid` on the `doc` record). */
+export interface LanguageShare {
+  lang: string;
+  /** Percent of the document's characters in body text, 0–100. */
+  percent: number;
+  /** Number of blocks in this language, or with a span in it. */
+  blocks: number;
 }
 
 export interface PageRecord {

@@ -24,7 +24,7 @@ export interface DocumentGroup {
 }
 
 /** A core over a whole document: returns the new pages and any diagnostics to add. */
-export type DocumentCore = (group: DocumentGroup) => { pages: PageRecord[]; diagnostics?: DiagnosticRecord[] };
+export type DocumentCore = (group: DocumentGroup) => { pages: PageRecord[]; diagnostics?: DiagnosticRecord[]; doc?: DocRecord };
 
 /** A core over one page. */
 export type PageCore = (page: PageRecord, doc: DocRecord) => { page: PageRecord; diagnostics?: DiagnosticRecord[] };
@@ -52,8 +52,8 @@ export function documentTransform(stage: string, core: DocumentCore): Transform 
       } else if (group !== null && (record.type === 'end' || record.type === 'error') && record.doc === group.doc.id) {
         const current = group;
         group = null;
-        this.push(current.doc);
         if (record.type === 'error') {
+          this.push(current.doc);
           for (const page of current.pages) this.push(page);
           for (const d of current.diagnostics) this.push(d);
           this.push(record);
@@ -61,11 +61,14 @@ export function documentTransform(stage: string, core: DocumentCore): Transform 
         }
         try {
           const result = core({ ...current, outcome: record });
+          // A core may rewrite the header (e.g. with document-level findings); it goes out first.
+          this.push(result.doc ?? current.doc);
           for (const d of current.diagnostics) this.push(d);
           for (const page of result.pages) this.push(page);
           for (const d of result.diagnostics ?? []) this.push(d);
           this.push(record);
         } catch (error) {
+          this.push(current.doc);
           this.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
         }
       } else {

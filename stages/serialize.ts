@@ -12,31 +12,50 @@ import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/records.js';
+import { documentHtml } from '../lib/formats/html.js';
+import { sentences } from '../lib/sentences.js';
 import { documentStructure } from '../lib/structure.js';
 import { errorXml, structureXml } from '../lib/formats/xml.js';
 
 export interface SerializeOptions {
-  format: 'text' | 'ndjson' | 'xml' | 'base64';
+  format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
   /** Separate paragraphs by a blank line instead of a line break. */
   blankLines: boolean;
   /** Keep running headers, footers and page numbers in text output. */
   keepFurniture: boolean;
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
+  /** Text: one sentence per line. */
+  sentences: boolean;
+  /** HTML: `<br />` after every line. */
+  keepbrtags: boolean;
+  /** HTML: the PDF's permissions in the head. */
+  getperms: boolean;
 }
 
-export const DEFAULTS: SerializeOptions = { format: 'text', blankLines: false, keepFurniture: false, outDir: '' };
+export const DEFAULTS: SerializeOptions = {
+  format: 'text',
+  blankLines: false,
+  keepFurniture: false,
+  outDir: '',
+  sentences: false,
+  keepbrtags: false,
+  getperms: false,
+};
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64'], description: 'output format (base64: one line per document, its text in base64)' },
+  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
   { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
+  { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },
+  { key: 'keepbrtags', type: 'boolean', description: 'html: <br /> after every line' },
+  { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
 ];
 
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = { ...DEFAULTS, ...partial };
-  if (!['text', 'ndjson', 'xml', 'base64'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
 
@@ -45,6 +64,9 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
   const options = normalizeOptions(partial);
   const paragraphs: string[] = [];
   const footnotes: string[] = [];
+  const langs = new Map<number, string>();
+  // A run-on joins the last body paragraph, past any notes or furniture kept between the halves.
+  let lastBody = -1;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
@@ -52,23 +74,27 @@ export function documentText(pages: readonly PageRecord[], partial: Partial<Seri
       if (text === '') continue;
       if (block.role === 'footnote') {
         footnotes.push(text);
-      } else if (block.continues && paragraphs.length > 0) {
-        paragraphs[paragraphs.length - 1] = joinRunOn(paragraphs[paragraphs.length - 1]!, text);
+      } else if (block.continues && lastBody >= 0) {
+        paragraphs[lastBody] = joinRunOn(paragraphs[lastBody]!, text, block.joiner);
       } else {
         paragraphs.push(text);
+        // `join` marks small print at the foot of a page `note`: a run-on passes it.
+        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
+        if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
       }
     }
   }
-  const all = [...paragraphs, ...footnotes];
+  let all = [...paragraphs, ...footnotes];
+  if (options.sentences) all = all.map((p, i) => sentences(p, langs.get(i) ?? 'und').join('\n'));
   if (all.length === 0) return '';
   return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
 }
 
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
-function joinRunOn(before: string, after: string): string {
+function joinRunOn(before: string, after: string, joiner = ' '): string {
   if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
   if (UNSPACED.test(before.at(-1) ?? '') && UNSPACED.test(after[0] ?? '')) return before + after;
-  return `${before} ${after}`;
+  return `${before}${joiner}${after}`;
 }
 
 /** Scripts written without spaces between words: no space where a paragraph runs on. */
@@ -120,6 +146,17 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
             return '';
           }
           const out = (first ? '' : '\f\n') + xml;
+          first = false;
+          return out;
+        } else if ((record.type === 'end' || record.type === 'error') && options.format === 'html') {
+          const html = documentHtml(doc?.id === record.doc ? doc : null, pages, record, options);
+          doc = null;
+          pages = [];
+          if (options.outDir) {
+            await write(record.doc, 'html', html);
+            return '';
+          }
+          const out = (first ? '' : '\f\n') + html;
           first = false;
           return out;
         } else if (record.type === 'end' || record.type === 'error') {

@@ -378,6 +378,7 @@ export async function* extractRecords(
       engine: ['pdfjs', pdfjs.version, ...workerChanges].join(' '),
       normalization: options.normalize ? 'pdfjs-nfkc-subset' : 'none',
       xmp: xmpProperties(metadata?.metadata),
+      permissions: await doc.getPermissions().catch(() => null),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     for (let n = 1; n <= doc.numPages; n++) {

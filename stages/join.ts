@@ -1,0 +1,308 @@
+/**
+ * join: decides, at every page, column or box break, whether the paragraph after the break runs
+ * on from the one before it (one sentence, one paragraph) — and writes the decision as the block's
+ * `continues`, with the rule that made it (`joinRule`) and what goes between (`joiner`).
+ *
+ * `paragraphs` guesses run-ons with a loose test; join re-decides every pair of body paragraphs
+ * separated by a break, in this order:
+ *   0. a left paragraph whose last line stops short of its other lines ended there (no join);
+ *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
+ *      join, `join_words` makes one — the set of the pair's language first, then `common`;
+ *   2. with a language model (`joinLm`, an ARPA file, or any model given to the library), the margin of
+ *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
+ *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
+ *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
+ *      or in a script without case joins when the left paragraph's last line runs to its far edge
+ *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter.
+ * Headings, list items, footnotes and page furniture never join, and furniture between two body
+ * paragraphs (a running header) does not separate them. A short block repeated at the top or
+ * foot of several pages is a running head that `order` missed: join gives it the role `header`
+ * or `footer`, so that it drops out of text like other furniture. Inside one layout block, where
+ * `paragraphs` decides, join only mends a split that cut a sentence (`within`).
+ *
+ * Works per document: a break can fall between pages.
+ */
+import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
+import { ArpaModel, joinMargin, ModelError, type JoinModel } from '../lib/join-lm.js';
+import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
+import { FURNITURE_ROLES, type Block, type Line, type PageRecord } from '../lib/records.js';
+
+export interface JoinOptions {
+  /** A rules file in PDFExtract.json's format; '' uses pdfpipe's built-in rules. */
+  joinRules: string;
+  /** Language whose rules apply when blocks carry no `lang`; '' detects the document's. */
+  joinLang: string;
+  /** An ARPA n-gram model for the join decision; '' decides without a model. */
+  joinLm: string;
+  /** Join when the model's margin (log10 odds of running on) is above this. */
+  lmThreshold: number;
+  /** Words of context on each side of the break given to the model. */
+  lmContext: number;
+  /** A last line ending within this × font size of the paragraph's far edge is full. */
+  fullLine: number;
+  /** Also mend paragraph splits inside a layout block that cut a sentence. */
+  within: boolean;
+}
+
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true };
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
+  { key: 'joinLang', type: 'string', description: "language of the join rules when blocks have none ('' = detect)" },
+  { key: 'joinLm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
+  { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
+  { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
+  { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
+  { key: 'within', type: 'boolean', description: 'also mend splits inside a layout block that cut a sentence' },
+];
+
+/** Options with the rules and model loaded (loading errors are usage errors: nothing can run). */
+export interface ResolvedJoinOptions extends JoinOptions {
+  rules: JoinRules;
+  model: JoinModel | null;
+}
+
+export function normalizeOptions(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): ResolvedJoinOptions {
+  const options = { ...DEFAULTS, ...partial };
+  if (options.joinLang && !isKnownLanguage(options.joinLang)) {
+    throw new UsageError(`Unknown language code "${options.joinLang}", expected ISO 639-1 or 639-3`);
+  }
+  let rules = partial.rules;
+  let model = partial.model ?? null;
+  try {
+    rules ??= options.joinRules ? loadJoinRules(options.joinRules) : defaultJoinRules();
+    if (!model && options.joinLm) model = { forward: ArpaModel.load(options.joinLm) };
+  } catch (error) {
+    if (error instanceof JoinConfigError || error instanceof ModelError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { ...options, rules, model };
+}
+
+/** A join decision for one break. */
+export interface JoinDecision {
+  join: boolean;
+  rule: string;
+  joiner: string;
+}
+
+const SENTENCE_FINAL = /[.!?\u2026\u3002\uff01\uff1f\u0964\u0965\u061f\u06d4\u037e]['"\u2019\u201d\u00bb)\]]*$/u;
+const STARTS_LOWER = /^['"\u2018\u201c\u00ab(]*\p{Ll}/u;
+const STARTS_UNCASED = /^['"\u2018\u201c\u00ab(]*[\p{L}\p{M}]/u;
+const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
+
+/** `full`: to the far edge; `short`: shorter than every other line; `between`: neither. */
+export type LastLine = 'full' | 'short' | 'between' | null;
+
+/** Everything `decide` needs to know about the left side of a break. */
+export interface BreakContext {
+  /** Language whose rules apply. */
+  lang: string;
+  /** How the left paragraph's last line ends (null when unknown: one line, or lines not matched). */
+  lastLine: LastLine;
+}
+
+/** The join decision for left and right text across a break (pure). */
+export function decide(left: string, right: string, context: BreakContext, options: ResolvedJoinOptions): JoinDecision {
+  const l = left.trim();
+  const r = right.trim();
+  const verdict = applyJoinRules(options.rules, context.lang, l, r);
+  if (verdict && !verdict.join) return { join: false, rule: verdict.rule, joiner: ' ' };
+  // Text fills its lines until a paragraph ends: a short last line ended the paragraph.
+  if (context.lastLine === 'short') return { join: false, rule: 'short-line', joiner: ' ' };
+  if (verdict) return { join: verdict.join, rule: verdict.rule, joiner: verdict.join ? verdict.joiner : ' ' };
+  if (options.model) {
+    const margin = joinMargin(options.model, l, r, options.lmContext);
+    return { join: margin > options.lmThreshold, rule: 'lm', joiner: ' ' };
+  }
+  if (SENTENCE_FINAL.test(l)) return { join: false, rule: 'sentence-end', joiner: ' ' };
+  const first = /[\p{L}\p{M}]/u.exec(r)?.[0] ?? '';
+  if (HAS_CASE.test(first)) {
+    if (STARTS_LOWER.test(r)) return { join: true, rule: 'pdf2xml', joiner: ' ' };
+    // A capital after a cut-off last line: a name or a noun carrying on the sentence.
+    return { join: context.lastLine === 'full' && /\p{Ll}$/u.test(l), rule: 'full-line', joiner: ' ' };
+  }
+  return { join: STARTS_UNCASED.test(r) && context.lastLine === 'full', rule: 'pdf2xml-uncased', joiner: ' ' };
+}
+
+/** Each block's lines, recovered from the page's lines and the blocks' line counts (null when they disagree). */
+export function linesOfBlocks(page: PageRecord): Line[][] | null {
+  const lines = page.lines ?? [];
+  const blocks = page.blocks ?? [];
+  if (blocks.reduce((n, b) => n + b.lines, 0) !== lines.length) return null;
+  let at = 0;
+  return blocks.map((b) => lines.slice(at, (at += b.lines)));
+}
+
+/**
+ *   ┌──────────────────────┐
+ *   │ text text text text  │   full: the last line reaches the block's far edge (within
+ *   │ text text text text ─┼─→ `fullLine` × size): the break cut the paragraph.
+ *   │ text text text te    │   short: it stops before the shortest of the other lines
+ *   │ text text            │   (ragged text sets its own bar): the paragraph ended there.
+ *   └──────────────────────┘
+ */
+function lineShape(block: Block, lines: readonly Line[] | undefined, fullLine: number): LastLine {
+  if (!lines || lines.length < 2) return null;
+  const last = lines[lines.length - 1]!;
+  const others = lines.slice(0, -1);
+  const tolerance = fullLine * block.size;
+  if (block.dir === 'rtl') {
+    if (last.box.x <= block.box.x + tolerance) return 'full';
+    return last.box.x > Math.max(...others.map((l) => l.box.x)) + tolerance ? 'short' : 'between';
+  }
+  const end = last.box.x + last.box.w;
+  if (end >= block.box.x + block.box.w - tolerance) return 'full';
+  return end < Math.min(...others.map((l) => l.box.x + l.box.w)) - tolerance ? 'short' : 'between';
+}
+
+/** A one-line paragraph measured against the paragraph after the break (same column width). */
+function singleLineShape(left: Block, right: Block, fullLine: number): LastLine {
+  if (left.lines !== 1 || right.lines < 2) return null;
+  const tolerance = fullLine * left.size;
+  if (left.dir === 'rtl') return left.box.x <= right.box.x + tolerance ? 'full' : null;
+  return left.box.x + left.box.w >= right.box.x + right.box.w - tolerance ? 'full' : null;
+}
+
+const joinable = (block: Block): boolean => block.role === 'body';
+
+/**
+ * Inside one layout block, `paragraphs` owns the split; join only mends a split that cut a
+ * sentence in a cased script: the left part lacks sentence-final punctuation, the right part
+ * starts lowercase, and the left part's last line runs to the edge (of its own lines, or of the
+ * right part's when it has one line).
+ */
+function splitMidSentence(left: Block, lines: readonly Line[] | undefined, right: Block, options: ResolvedJoinOptions): boolean {
+  const l = left.text.trim();
+  if (SENTENCE_FINAL.test(l) || !/\p{Ll}$|[,;]$/u.test(l) || !STARTS_LOWER.test(right.text.trim())) return false;
+  if (applyJoinRules(options.rules, 'common', l, right.text.trim())?.join === false) return false;
+  const last = lineShape(left, lines, options.fullLine);
+  if (last !== null) return last === 'full';
+  const tolerance = options.fullLine * left.size;
+  return left.dir !== 'rtl' && left.box.x + left.box.w >= right.box.x + right.box.w - tolerance;
+}
+
+/** The pure core: join decisions for one document. */
+export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): { pages: PageRecord[] } {
+  const options = normalizeOptions(partial);
+  const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
+  const docLang = documentLanguage(group, pages, options.joinLang);
+  const repeated = repeatedBlocks(pages);
+  let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined } | null = null;
+  for (const page of pages) {
+    const lines = linesOfBlocks(page);
+    const trailing = trailingSmallBlocks(page.blocks);
+    page.blocks.forEach((block, index) => {
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
+      // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
+      // taken for list items) stand between two halves of a paragraph without separating them.
+      // Debris (a stray mark or two, narrower than a letter) is no paragraph: pass over it.
+      if (block.text.trim().length <= 3 && block.box.w < block.size && block.lines === 1) return;
+      if (repeated.has(block)) {
+        block.role = index < page.blocks.length / 2 ? 'header' : 'footer';
+        block.continues = false;
+        block.joinRule = 'running-head';
+        return;
+      }
+      if (trailing.has(block)) {
+        if (block.continues) block.continues = false;
+        block.joinRule = 'note';
+        return;
+      }
+      const own = lines?.[index];
+      const layoutBlock = own?.[0]?.block;
+      if (previous && joinable(block) && joinable(previous.block)) {
+        const atBreak = previous.page !== page.page || block.continues || (layoutBlock !== undefined && layoutBlock !== previous.layoutBlock);
+        if (atBreak) {
+          const context = {
+            lang: block.lang ?? previous.block.lang ?? docLang,
+            lastLine: lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine),
+          };
+          const decision = decide(previous.block.text, block.text, context, options);
+          block.continues = decision.join;
+          block.joinRule = decision.rule;
+          if (decision.join && decision.joiner !== ' ') block.joiner = decision.joiner;
+        } else if (options.within && splitMidSentence(previous.block, previous.lines, block, options)) {
+          block.continues = true;
+          block.joinRule = 'within';
+        }
+      } else if (block.continues) {
+        block.continues = false;
+        block.joinRule = 'not-body';
+      }
+      previous = { block, lines: own ?? undefined, page: page.page, layoutBlock: own?.[own.length - 1]?.block };
+    });
+  }
+  return { pages };
+}
+
+/** Short first or last blocks of a page whose text comes back on other pages: running heads and feet. */
+export function repeatedBlocks(pages: readonly { page: number; blocks: Block[] }[]): Set<Block> {
+  // Exact text: with numbers folded, section titles ("Article 7", "Article 9") would match.
+  const key = (b: Block): string => b.text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const seen = new Map<string, Set<number>>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.text.length > 80 || block.lines > 2) continue;
+      const pagesOf = seen.get(key(block)) ?? new Set<number>();
+      pagesOf.add(page.page);
+      seen.set(key(block), pagesOf);
+    }
+  }
+  const out = new Set<Block>();
+  for (const page of pages) {
+    // Only at the top or the foot of the page, where running heads and feet stand.
+    const content = page.blocks.filter((b) => !FURNITURE_ROLES.has(b.role) && b.role !== 'footnote');
+    for (const block of [content[0], content[content.length - 1]]) {
+      if (!block || block.role === 'heading' || block.text.length > 80 || block.lines > 2) continue;
+      if ((seen.get(key(block))?.size ?? 0) >= 2) out.add(block);
+    }
+  }
+  return out;
+}
+
+/** Blocks after a page's last body paragraph set smaller than it: notes, whatever role they got. */
+export function trailingSmallBlocks(blocks: readonly Block[]): Set<Block> {
+  const out = new Set<Block>();
+  const body = blocks.filter((b) => b.role === 'body');
+  if (body.length === 0) return out;
+  // The body size: the size that carries most of the page's body text.
+  const weight = new Map<number, number>();
+  for (const b of body) weight.set(b.size, (weight.get(b.size) ?? 0) + b.text.length);
+  const size = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  let last = -1;
+  blocks.forEach((b, i) => {
+    if (b.role === 'body' && b.size >= 0.95 * size) last = i;
+  });
+  for (const block of blocks.slice(last + 1)) if (block.size < 0.95 * size) out.add(block);
+  return out;
+}
+
+/** The language of the rules: the option, else the document's body text identified, else /Lang. */
+function documentLanguage(group: DocumentGroup, pages: readonly { blocks: Block[] }[], forced: string): string {
+  if (forced) return toIso6391(toFrancCode(forced)!);
+  const text = pages.flatMap((p) => p.blocks.filter(joinable).map((b) => b.text)).join('\n');
+  const declared = group.doc.meta?.lang ?? null;
+  const prior = declared && isKnownLanguage(declared) ? toIso6391(toFrancCode(declared)!) : null;
+  const found = identify(text, { candidates: DEFAULT_CANDIDATES, prior, priorRatio: 0.9, minLetters: 20, fallback: prior ?? 'und' });
+  return found;
+}
+
+export function join(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}) {
+  const options = normalizeOptions(partial);
+  return documentTransform('join', (group) => joinDocument(group, options));
+}
+
+export const USAGE = 'pdfpipe join [options] < blocks.ndjson';
+export const SUMMARY = 'Decides whether paragraphs split by a page, column or box break run on (rules, a language model, or pdf2xml\'s rule).';
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  return runFilter({ stage: 'join', transforms: [join(options)] });
+}

@@ -1,0 +1,209 @@
+/**
+ * langid: the language of every block, stretches of another script inside a block, and the
+ * document's language distribution.
+ *
+ * Blocks long enough to judge are identified with franc (lib/lang.ts) among the candidate
+ * languages, with the PDF's /Lang as the prior. The document's languages are then counted by
+ * characters; a block too short to judge takes the language its script has in this document (or
+ * /Lang), or `und` when nothing says — never a guess. Garbled text (a wrong 8-bit table, glyphs
+ * mapped to the wrong letters) is `und` too. Inside a block, runs of another script
+ * (Latin names in Arabic or Hebrew text) get their own language as `spans`: franc's when the run
+ * is long enough, else the language that script has elsewhere in the document, else, for Latin
+ * runs, `embeddedLatin` (English by default: names and terms quoted in Latin letters inside
+ * non-Latin text are overwhelmingly English). `lang`: keep only blocks in that language; with
+ * `mark`, keep all and set `selected` on each.
+ *
+ * Writes `lang` (and `spans`) on blocks, `lang` and `languages` on the `doc` record. Works per
+ * document, because the document's distribution is the prior of its short blocks.
+ */
+import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import {
+  DEFAULT_CANDIDATES,
+  dominantScript,
+  identify,
+  isKnownLanguage,
+  letterCount,
+  runsOfScript,
+  toFrancCode,
+  toIso6391,
+  type ScriptClass,
+} from '../lib/lang.js';
+import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../lib/records.js';
+
+export interface LangidOptions {
+  /** Keep only blocks in this language (ISO 639-1 or 639-3); '' keeps all. */
+  lang: string;
+  /** With `lang`: keep every block and mark it `selected` instead of dropping. */
+  mark: boolean;
+  /** Comma-separated candidate languages; '' means franc's full set. */
+  candidates: string;
+  /** Blocks with fewer letters than this take the document's prior instead of franc's guess. */
+  minLetters: number;
+  /** A prior wins when franc rates it at least this fraction of its best guess. */
+  priorRatio: number;
+  /** Language of short Latin-script runs inside non-Latin text when the document says nothing else; '' for `und`. */
+  embeddedLatin: string;
+}
+
+export const DEFAULTS: LangidOptions = {
+  lang: '',
+  mark: false,
+  candidates: DEFAULT_CANDIDATES.join(','),
+  minLetters: 20,
+  priorRatio: 0.9,
+  embeddedLatin: 'en',
+};
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { key: 'lang', type: 'string', description: 'keep only blocks in this language (ISO 639-1)' },
+  { key: 'mark', type: 'boolean', description: 'with --lang: keep all blocks, mark them `selected`' },
+  { key: 'candidates', type: 'string', description: "comma-separated candidate languages ('' = all of franc's 187)" },
+  { key: 'minLetters', type: 'number', min: 1, description: "fewest letters franc judges; shorter blocks take the document's language" },
+  { key: 'priorRatio', type: 'number', min: 0, description: "a prior language wins at this fraction of franc's best score" },
+  { key: 'embeddedLatin', type: 'string', description: "language of short Latin runs in non-Latin text ('' = und)" },
+];
+
+export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOptions {
+  const options = { ...DEFAULTS, ...partial };
+  for (const code of [options.lang, options.embeddedLatin, ...options.candidates.split(',')].map((c) => c.trim())) {
+    if (code !== '' && !isKnownLanguage(code)) throw new UsageError(`Unknown language code "${code}", expected ISO 639-1 or 639-3`);
+  }
+  if (options.mark && !options.lang) throw new UsageError('Option --mark needs --lang');
+  return options;
+}
+
+const isFurniture = (block: Block): boolean => FURNITURE_ROLES.has(block.role);
+
+/** The PDF's /Lang as a known code, or null. */
+function pdfLang(doc: DocRecord): string | null {
+  const lang = doc.meta?.lang;
+  if (!lang) return null;
+  const code = toFrancCode(lang);
+  return code ? toIso6391(code) : null;
+}
+
+/** Counts characters per language, most first (spans counted to their own language). */
+export function distribution(blocks: readonly Block[]): LanguageShare[] {
+  const chars = new Map<string, number>();
+  const count = new Map<string, number>();
+  let total = 0;
+  for (const block of blocks) {
+    const lang = block.lang ?? 'und';
+    let own = letterCount(block.text);
+    for (const spanLang of new Set((block.spans ?? []).map((s) => s.lang))) {
+      if (spanLang !== lang) count.set(spanLang, (count.get(spanLang) ?? 0) + 1);
+    }
+    for (const span of block.spans ?? []) {
+      const n = letterCount(block.text.slice(span.start, span.end));
+      chars.set(span.lang, (chars.get(span.lang) ?? 0) + n);
+      own -= n;
+    }
+    chars.set(lang, (chars.get(lang) ?? 0) + Math.max(0, own));
+    count.set(lang, (count.get(lang) ?? 0) + 1);
+    total += letterCount(block.text);
+  }
+  return [...chars.entries()]
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([lang, n]) => ({ lang, percent: Math.round((n / Math.max(1, total)) * 10000) / 100, blocks: count.get(lang) ?? 0 }));
+}
+
+/** The pure core: languages for one document. */
+export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOptions> = {}): { pages: PageRecord[]; doc: DocRecord } {
+  const options = normalizeOptions(partial);
+  const candidates = options.candidates.split(',').map((c) => c.trim()).filter(Boolean);
+  const base = { candidates, priorRatio: options.priorRatio, minLetters: options.minLetters, fallback: 'und' };
+  const declared = pdfLang(group.doc);
+  const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
+  const blocks = pages.flatMap((p) => p.blocks);
+  const scriptOfBlock = new Map<Block, ScriptClass | null>(blocks.map((b) => [b, dominantScript(b.text)]));
+
+  // 1. Blocks long enough to judge, with /Lang as the prior.
+  for (const block of blocks) block.lang = identify(block.text, { ...base, prior: declared });
+
+  // 2. The language each script has in this document (by characters of judged body blocks).
+  const byScript = new Map<ScriptClass, Map<string, number>>();
+  for (const block of blocks) {
+    const script = scriptOfBlock.get(block);
+    if (!script || block.lang === 'und' || isFurniture(block)) continue;
+    const tally = byScript.get(script) ?? new Map<string, number>();
+    tally.set(block.lang!, (tally.get(block.lang!) ?? 0) + letterCount(block.text));
+    byScript.set(script, tally);
+  }
+  const scriptLang = (script: ScriptClass | null): string | null => {
+    if (!script) return null;
+    const tally = byScript.get(script);
+    if (tally && tally.size > 0) return [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    if (declared && dominantScript(sampleOf(declared)) === script) return declared;
+    return null;
+  };
+
+  // 3. Short blocks and blocks franc could not tell: the prior of their script; others re-judged
+  //    with their script's language as the prior, so that one document is not split over dialects.
+  for (const block of blocks) {
+    const prior = scriptLang(scriptOfBlock.get(block) ?? null);
+    block.lang = identify(block.text, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
+  }
+
+  // 4. Runs of another script inside a block.
+  for (const block of blocks) {
+    const own = scriptOfBlock.get(block);
+    if (!own) continue;
+    const spans: LangSpan[] = [];
+    const others = new Set<ScriptClass>();
+    for (const char of block.text) {
+      const script = dominantScript(char);
+      if (script && script !== own) others.add(script);
+    }
+    for (const script of others) {
+      for (const run of runsOfScript(block.text, script)) {
+        const text = block.text.slice(run.start, run.end);
+        const prior = scriptLang(script) ?? (script === 'Latin' && options.embeddedLatin ? options.embeddedLatin : null);
+        const lang = identify(text, { ...base, prior, fallback: prior ?? 'und' });
+        if (lang !== block.lang) spans.push({ start: run.start, end: run.end, lang: toIso6391(toFrancCode(lang) ?? lang) });
+      }
+    }
+    spans.sort((a, b) => a.start - b.start);
+    if (spans.length > 0) block.spans = spans;
+  }
+
+  const languages = distribution(blocks.filter((b) => !isFurniture(b)));
+  const doc: DocRecord = { ...group.doc, lang: languages[0]?.lang ?? declared ?? 'und', languages };
+
+  if (options.lang) {
+    const wanted = toIso6391(toFrancCode(options.lang)!);
+    for (const page of pages) {
+      if (options.mark) for (const block of page.blocks) block.selected = block.lang === wanted;
+      else page.blocks = page.blocks.filter((block) => block.lang === wanted);
+    }
+  }
+  return { pages, doc };
+}
+
+/** A few letters of a language's usual script, to compare /Lang with a block's script. */
+function sampleOf(lang: string): string {
+  const samples: Record<string, string> = {
+    ar: 'ع', fa: 'ع', ur: 'ع', ps: 'ع', he: 'א', yi: 'א', el: 'α', ru: 'я', uk: 'я', bg: 'я', sr: 'я', mk: 'я', be: 'я',
+    kk: 'я', mn: 'я', zh: '中', ja: 'の', ko: '한', th: 'ก', hi: 'क', mr: 'क', ne: 'क',
+  };
+  return samples[lang] ?? 'a';
+}
+
+export function langid(partial: Partial<LangidOptions> = {}) {
+  const options = normalizeOptions(partial);
+  return documentTransform('langid', (group) => langidOfDocument(group, options));
+}
+
+export const USAGE = 'pdfpipe langid [options] < blocks.ndjson';
+export const SUMMARY = "Tags each block's language (franc, ISO 639-1), other-script runs inside blocks, and the document's language distribution.";
+
+export async function main(argv: string[]): Promise<number> {
+  const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
+  if (help) {
+    process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
+    return 0;
+  }
+  const normalized = normalizeOptions(options);
+  return runFilter({ stage: 'langid', transforms: [langid(normalized)] });
+}

@@ -1,0 +1,211 @@
+/**
+ * join: the rules in PDFExtract's configuration format (per-language sets applied), the pdf2xml
+ * rule and its full-line extension, the language-model margin on a hand-written ARPA model,
+ * document-level decisions on hand-built pages, bad configurations, and paragraphs that run on
+ * across pages in the shared ground-truth corpus.
+ */
+import t from 'tap';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/join-rules.js';
+import { ArpaModel, joinMargin, ModelError } from '../lib/join-lm.js';
+import { decide, joinDocument, normalizeOptions } from '../stages/join.js';
+import { documentText } from '../stages/serialize.js';
+import { block, group, line, pageRecord, run, sharedRoot } from './helpers.js';
+
+t.test('rules: absolute_eof wins over join_words; the language set applies before common', async (t) => {
+  const rules = parseJoinRules({
+    language: [
+      { name: 'common', config: { join_words: [['.*[,;]', '', ' ']], absolute_eof: [['.*[?!]', '']] } },
+      { name: 'xx', config: { join_words: [['.*\\bder', '[A-Z].*', '~']], absolute_eof: [['', 'NEU.*']] } },
+    ],
+  });
+  t.same(applyJoinRules(rules, 'en', 'Is it?', 'then,'), { join: false, rule: 'common:absolute_eof[0]' });
+  t.same(applyJoinRules(rules, 'en', 'one, two,', 'three'), { join: true, joiner: ' ', rule: 'common:join_words[0]' });
+  t.same(applyJoinRules(rules, 'xx', 'mit der', 'Sonne'), { join: true, joiner: '~', rule: 'xx:join_words[0]' });
+  t.equal(applyJoinRules(rules, 'en', 'mit der', 'Sonne'), null, 'another language does not get xx rules');
+  t.same(applyJoinRules(rules, 'xx', 'and so,', 'NEU hier'), { join: false, rule: 'xx:absolute_eof[0]' });
+  t.equal(applyJoinRules(rules, 'en', 'plain', 'text'), null);
+});
+
+t.test('rules written the Java way (escaped punctuation, whole-string match) compile', async (t) => {
+  const rules = parseJoinRules({ language: [{ name: 'common', config: { join_words: [['.*[\\,\\&\\;\\:]$', '', ' ']], absolute_eof: [['.*\\w\\.$', '']] } }] });
+  t.equal(applyJoinRules(rules, 'en', 'salt & pepper,', 'and')?.join, true);
+  t.equal(applyJoinRules(rules, 'en', 'The end.', 'and')?.join, false);
+  t.equal(applyJoinRules(rules, 'en', 'a, b', 'c'), null, 'the left regex must match the whole text');
+});
+
+t.test('bad configurations name the problem', async (t) => {
+  t.throws(() => parseJoinRules({ language: [{ name: 'en', config: { join_words: [['(unclosed', '', ' ']] } }] }), /Invalid regex in join_words\[0\] of language "en"/);
+  t.throws(() => parseJoinRules({ language: [{ name: 'en', config: { absolute_eof: [['only one']] } }] }), JoinConfigError);
+  t.throws(() => parseJoinRules({ rules: [] }), /without a `language` array/);
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, '{"language": [');
+  t.throws(() => loadJoinRules(bad), /not valid JSON/);
+  const result = await run(['join', '--join-rules', bad], '');
+  t.equal(result.code, 2);
+  t.match(result.stderr, /not valid JSON/);
+  const missing = await run(['join', '--join-lm', join(dir, 'none.arpa')], '');
+  t.equal(missing.code, 2);
+  t.match(missing.stderr, /Cannot read language model/);
+  const lang = await run(['join', '--join-lang', 'qqq'], '');
+  t.equal(lang.code, 2);
+  t.match(lang.stderr, /Unknown language code "qqq"/);
+});
+
+t.test('pdf2xml rule: no sentence-final mark and a lowercase start join; the full-line extension', async (t) => {
+  const options = normalizeOptions({ rules: parseJoinRules({ language: [] }) });
+  const open = { lang: 'en', lastLine: null };
+  t.equal(decide('the boats came in with the', 'morning tide', open, options).join, true);
+  t.equal(decide('the boats came in.', 'morning tide', open, options).join, false);
+  t.equal(decide('the boats came in with the', 'Morning Tide', open, options).join, false);
+  t.equal(decide('the boats came in with the', 'Morning Tide', { lang: 'en', lastLine: 'full' }, options).join, true);
+  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'full' }, options).join, true);
+  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'between' }, options).join, false);
+  t.same(decide('the boats came in with the', 'morning tide', { lang: 'en', lastLine: 'short' }, options), { join: false, rule: 'short-line', joiner: ' ' }, 'a short last line ended the paragraph');
+});
+
+t.test('default rules: per-language sentence ends and German nouns', async (t) => {
+  const options = normalizeOptions();
+  const open = { lang: 'de', lastLine: null };
+  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', open, options).join, true, 'a German noun carries on');
+  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', { lang: 'en', lastLine: null }, options).join, false);
+  t.equal(decide('बाज़ार सुबह खुलता है।', 'मछुआरे', { lang: 'hi', lastLine: 'full' }, options).join, false);
+  t.equal(defaultJoinRules().has('hi'), true);
+});
+
+const ARPA = `\\data\\
+ngram 1=7
+ngram 2=6
+
+\\1-grams:
+-1.0 <s> -0.5
+-0.7 </s>
+-1.2 the -0.4
+-1.5 red -0.4
+-1.5 house -0.4
+-1.6 boat -0.4
+-2.0 <unk>
+
+\\2-grams:
+-0.2 <s> the
+-0.3 the red
+-0.2 red house
+-0.3 red boat
+-0.1 house </s>
+-0.1 boat </s>
+
+\\end\\
+`;
+
+t.test('language model: ARPA back-off scores and the join margin', async (t) => {
+  const model = new ArpaModel(ARPA);
+  t.equal(model.order, 2);
+  t.ok(Math.abs(model.score(['the', 'red'], { bos: true, eos: false }) - (-0.2 - 0.3)) < 1e-9);
+  t.ok(Math.abs(model.score(['house', 'the'], { bos: false, eos: false }) - (-1.5 - 0.4 - 1.2)) < 1e-9, 'backs off');
+  t.ok(joinMargin({ forward: model }, 'the red', 'house', 3) > 0, 'mid-phrase: run on');
+  t.ok(joinMargin({ forward: model }, 'the red house', 'the red boat', 3) < 0, 'after a phrase end: break');
+  const options = normalizeOptions({ rules: parseJoinRules({ language: [] }), model: { forward: model } });
+  t.same(decide('the red', 'house', { lang: 'en', lastLine: null }, options), { join: true, rule: 'lm', joiner: ' ' });
+  t.throws(() => new ArpaModel('not a model'), ModelError);
+});
+
+t.test('joinDocument re-decides breaks across pages and columns, skipping furniture', async (t) => {
+  const page1 = pageRecord('j', 1, {
+    lines: [line('Harbour Notes', 40, { role: 'header', block: 0 }), line('The boats came in with the', 100, { block: 1 }), line('Fin', 800, { role: 'page-number', block: 2 })],
+    blocks: [block('Harbour Notes', { role: 'header' }), block('The boats came in with the'), block('Fin', { role: 'page-number' })],
+  });
+  const page2 = pageRecord('j', 2, {
+    lines: [line('Harbour Notes', 40, { role: 'header', block: 0 }), line('morning tide.', 100, { block: 1 }), line('New Section', 130, { block: 1 }), line('Ships waited.', 160, { block: 2 })],
+    blocks: [
+      block('Harbour Notes', { role: 'header' }),
+      block('morning tide.'),
+      block('New Section', { role: 'heading' }),
+      block('Ships waited.', { continues: true }),
+    ],
+  });
+  const { pages } = joinDocument(group([page1, page2]));
+  const blocks = pages[1]!.blocks!;
+  t.equal(blocks[1]!.continues, true, 'the sentence runs on across the page and its header');
+  t.equal(blocks[1]!.joinRule, 'pdf2xml');
+  t.equal(blocks[3]!.continues, false, 'nothing runs on from a heading');
+  t.equal(page2.blocks![1]!.continues, false, 'input records are not mutated');
+});
+
+t.test('a running head that order missed, and notes at the foot of a page, do not break a run-on', async (t) => {
+  const head = (): ReturnType<typeof block> => block('Harbour Notes — field edition');
+  const pages = [
+    pageRecord('r', 1, { blocks: [head(), block('The boats came in with the'), block('1 Counted at dawn.', { role: 'list', size: 8 })] }),
+    pageRecord('r', 2, { blocks: [head(), block('morning tide, and the nets were'), block('2 Weighed twice.', { size: 8 })] }),
+    pageRecord('r', 3, { blocks: [head(), block('hung out to dry.')] }),
+  ];
+  const out = joinDocument(group(pages)).pages;
+  t.same(out.map((p) => p.blocks![1]!.continues), [false, true, true]);
+  t.equal(out[1]!.blocks![0]!.continues, false, 'the repeated head itself joins nothing');
+  t.same(out.map((p) => p.blocks![0]!.role), ['header', 'header', 'header'], 'and it becomes page furniture');
+  t.equal(documentText(out), 'The boats came in with the morning tide, and the nets were hung out to dry.\n1 Counted at dawn.\n2 Weighed twice.\n', 'serialize joins the halves past the notes');
+});
+
+t.test('a one-line paragraph before a break is full when it spans the column of the paragraph after it', async (t) => {
+  const wide = { x: 72, y: 800, w: 400, h: 11 };
+  const pages = [
+    pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide })] }),
+    pageRecord('s', 2, { blocks: [block('ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', { box: { ...wide, y: 72, h: 26 }, lines: 2 })] }),
+  ];
+  t.same(joinDocument(group(pages)).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']]);
+  const debris = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide }), block('อื่', { box: { x: 300, y: 810, w: 0, h: 11 } })] }), pages[1]!];
+  t.equal(joinDocument(group(debris)).pages[1]!.blocks![0]!.continues, true, 'a stray mark at the foot of the page is passed over');
+  const narrow = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวัน', { box: { ...wide, w: 120 } })] }), pages[1]!];
+  t.same(joinDocument(group(narrow)).pages[1]!.blocks!.map((b) => b.continues), [false]);
+});
+
+t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {
+  const page = pageRecord('w', 1, {
+    lines: [
+      line('The boats came in with the', 100, { block: 3, w: 400 }),
+      line('morning tide and the market opened.', 115, { block: 3, w: 400 }),
+      line('Gulls circled above the quay all day.', 140, { block: 3, w: 400 }),
+      line('boats were', 155, { block: 3, w: 60 }),
+      line('then hauled out.', 170, { block: 3, w: 400 }),
+    ],
+    blocks: [
+      block('The boats came in with the', { box: { x: 72, y: 92, w: 400, h: 11 } }),
+      block('morning tide and the market opened.', { box: { x: 72, y: 107, w: 400, h: 11 } }),
+      block('Gulls circled above the quay all day. boats were', { box: { x: 72, y: 132, w: 400, h: 26 }, lines: 2 }),
+      block('then hauled out.', { box: { x: 72, y: 162, w: 400, h: 11 } }),
+    ],
+  });
+  const blocks = joinDocument(group([page])).pages[0]!.blocks!;
+  t.same(blocks.map((b) => [b.continues, b.joinRule ?? null]), [[false, null], [true, 'within'], [false, null], [false, null]], 'a short last line is a paragraph end');
+  t.same(joinDocument(group([page]), { within: false }).pages[0]!.blocks!.map((b) => b.continues), [false, false, false, false]);
+});
+
+const gt = join(sharedRoot, 'corpus/gt');
+
+t.test('ground truth: paragraphs that run across pages come out whole', { skip: existsSync(gt) ? false : `${gt} is not available (no ../shared corpus)`, timeout: 300_000 }, async (t) => {
+  const names = ['de-chromium-hyph', 'el-pdflatex', 'tr-chromium-spaced'];
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-gt-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const result = await run(['extract', '--blank-lines', '--out-dir', dir, ...names.map((n) => join(gt, `${n}.pdf`))]);
+  t.equal(result.code, 0, result.stderr);
+  const collapse = (s: string): string => s.replace(/\s+/gu, ' ').trim();
+  for (const name of names) {
+    const meta = JSON.parse(readFileSync(join(gt, `${name}.json`), 'utf8')) as { features: string[] };
+    t.ok(meta.features.includes('paragraph-across-pages'), `${name} has a paragraph across pages`);
+    const truth = readFileSync(join(gt, `${name}.txt`), 'utf8').split(/\n\s*\n/u).map(collapse).filter((p) => p.length >= 120);
+    const out = readFileSync(join(dir, `${name}.txt`), 'utf8').split(/\n\s*\n/u).map(collapse);
+    let whole = 0;
+    let found = 0;
+    for (const paragraph of truth) {
+      const holder = out.find((o) => o.includes(paragraph.slice(0, 30)));
+      if (!holder) continue;
+      found++;
+      if (holder.includes(paragraph.slice(-30))) whole++;
+    }
+    t.ok(found >= truth.length * 0.8, `${name}: most long paragraphs found (${found}/${truth.length})`);
+    t.equal(whole, found, `${name}: every long paragraph found ends in the same output paragraph`);
+  }
+});
