@@ -1,5 +1,6 @@
 /**
- * The whole chain in one process: parse → order → lines → paragraphs → serialize, objects passed
+ * The whole chain in one process: parse → order → lines → bidi → repair → resegment → paragraphs →
+ * join → langid → serialize, objects passed
  * between stages with no JSON round trip. Its output is the same as the stages run as separate
  * processes joined by pipes.
  */
@@ -114,7 +115,7 @@ export async function* extract(
 }
 
 export const USAGE = 'pdfpipe extract [options] FILE|DIR|WARC|- ...  (or pdf records, --from-list paths, --base64 lines on stdin)';
-export const SUMMARY = 'Runs parse → order → lines → paragraphs → join → langid → serialize in one process.';
+export const SUMMARY = 'Runs parse → order → lines → bidi → repair → resegment → paragraphs → join → langid → serialize in one process.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, positionals, help } = parseArgs(argv, OPTIONS, DEFAULTS);
