@@ -215,7 +215,10 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
       const layoutBlock = own?.[0]?.block;
       if (previous && joinable(block) && joinable(previous.block)) {
         const atBreak = previous.page !== page.page || block.continues || (layoutBlock !== undefined && layoutBlock !== previous.layoutBlock);
-        if (atBreak) {
+        // A display formula set as a block of its own, below text on the same page, belongs to the
+        // paragraph around it as the paragraphs stage decided: its short lines end nothing.
+        const besideFormula = previous.page === page.page && block.box.y >= previous.block.box.y && (formulaLike(block) || formulaLike(previous.block));
+        if (atBreak && !besideFormula) {
           const context = {
             lang: block.lang ?? previous.block.lang ?? docLang,
             lastLine: lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine),
@@ -239,6 +242,20 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
 }
 
 /** Short first or last blocks of a page whose text comes back on other pages: running heads and feet. */
+/**
+ * A block that reads as a display formula: short, and mostly symbols, digits and one-letter
+ * variables rather than words ("Sq = k", "1 − pi q − 1", "(3)").
+ */
+export function formulaLike(block: Block): boolean {
+  const text = block.text.trim();
+  if (text.length === 0 || text.length > 160 || block.lines > 4) return false;
+  const tokens = text.split(/\s+/u);
+  const words = tokens.filter((t) => /^[\p{L}\p{M}]{3,}[.,;:]?$/u.test(t)).length;
+  if (/[=<>≤≥±−∑∏∫√∞∂≈≠→]|^\(\d+[a-z]?\)$/u.test(text)) return words <= tokens.length / 2;
+  // Or nothing but one- and two-character Latin, Greek or digit tokens: "P q", "X", "i 2".
+  return tokens.every((t) => /^[\p{Script=Latin}\p{Script=Greek}\d()]{1,2}$/u.test(t));
+}
+
 export function repeatedBlocks(pages: readonly { page: number; blocks: Block[] }[]): Set<Block> {
   // Exact text: with numbers folded, section titles ("Article 7", "Article 9") would match.
   const key = (b: Block): string => b.text.toLowerCase().replace(/\s+/gu, ' ').trim();

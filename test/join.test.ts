@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/join-rules.js';
 import { ArpaModel, joinMargin, ModelError } from '../lib/join-lm.js';
-import { decide, joinDocument, normalizeOptions } from '../stages/join.js';
+import { decide, formulaLike, joinDocument, normalizeOptions } from '../stages/join.js';
 import { documentText } from '../stages/serialize.js';
 import { block, group, line, pageRecord, run, sharedRoot } from './helpers.js';
 
@@ -208,4 +208,25 @@ t.test('ground truth: paragraphs that run across pages come out whole', { skip: 
     t.ok(found >= truth.length * 0.8, `${name}: most long paragraphs found (${found}/${truth.length})`);
     t.equal(whole, found, `${name}: every long paragraph found ends in the same output paragraph`);
   }
+});
+
+t.test('a display formula keeps its place in the paragraph the paragraphs stage gave it', async (t) => {
+  t.ok(formulaLike(block('Sq = k')), 'an equation');
+  t.ok(formulaLike(block('1 − pi q − 1')), 'symbols and one-letter variables');
+  t.ok(formulaLike(block('P q')), 'short Latin tokens only');
+  t.notOk(formulaLike(block('where q is a real number')), 'words');
+  t.notOk(formulaLike(block('ตลาดเช้า')), 'a short Thai block');
+  t.notOk(formulaLike(block('Article 5')), 'a heading-like line');
+  // Text, a formula below it in a block of its own, and the text going on: the paragraphs stage
+  // ran them on; the formula's one short line must not end the paragraph.
+  const page = pageRecord('f', 1, {
+    lines: [line('the entropy defined as', 100, { block: 0 }), line('Sq = k', 120, { block: 1, x: 200, w: 30 }), line('where q is a real number.', 140, { block: 2 })],
+    blocks: [
+      block('the entropy defined as', { box: { x: 72, y: 92, w: 400, h: 12 } }),
+      block('Sq = k', { box: { x: 200, y: 112, w: 30, h: 12 }, continues: true }),
+      block('where q is a real number.', { box: { x: 72, y: 132, w: 400, h: 12 }, continues: true }),
+    ],
+  });
+  const out = joinDocument(group([page])).pages[0]!.blocks!;
+  t.same(out.map((b) => b.continues), [false, true, true]);
 });

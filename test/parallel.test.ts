@@ -49,6 +49,12 @@ t.test('GNU parallel over a list of paths: the same records as one process, one 
   const stable = (s: string): string => s.replace(/"ms":\d+/g, '"ms":0');
   // (t.ok, not t.equal: a diff of megabytes of records helps nobody)
   t.ok(stable(many.stdout) === stable(one.stdout), 'the same records in the same order');
+  if (stable(many.stdout) !== stable(one.stdout)) {
+    // Show only the first record that differs.
+    const [a, b] = [stable(one.stdout).split('\n'), stable(many.stdout).split('\n')];
+    const at = a.findIndex((line, i) => line !== b[i]);
+    t.equal(b[at], a[at], `first differing record, line ${at + 1}`);
+  }
   const outcomes = parseLines(many.stdout).filter((r) => r.type === 'end' || r.type === 'error');
   t.equal(outcomes.length, paths.length, 'one outcome per input path');
   t.same(outcomes.slice(-2).map((r) => r.type === 'error' && r.code), ['not-a-pdf', 'not-found']);
