@@ -200,8 +200,15 @@ export class ArpaModel implements LanguageModel {
     throw new ModelError(`${name}:${lines.length}: unexpected end of file, expected \\end\\`);
   }
 
+  /** Reads an ARPA file; a missing or malformed file throws ModelError. */
   static load(path: string): ArpaModel {
-    return ArpaModel.parse(readFileSync(path, 'utf8'), path);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new ModelError(`Cannot read language model ${path}: ${(error as Error).message}`);
+    }
+    return ArpaModel.parse(text, path);
   }
 
   /** log10 P(word | context) with backoff; context is the preceding words, oldest first. */
@@ -217,11 +224,19 @@ export class ArpaModel implements LanguageModel {
     return backoff + (this.grams.get('<unk>')?.p ?? -100);
   }
 
-  sentenceProb(words: readonly string[]): number {
-    const seq = ['<s>', ...words];
+  /** log10 P(words), after a sentence start when `bos`, followed by a sentence end when `eos`. */
+  sequenceProb(words: readonly string[], options: { bos: boolean; eos: boolean }): number {
+    const history: string[] = options.bos ? ['<s>'] : [];
     let total = 0;
-    for (let k = 1; k <= words.length + 1; k++) total += this.wordProb(seq.slice(0, k), seq[k] ?? '</s>');
+    for (const word of options.eos ? [...words, '</s>'] : words) {
+      total += this.wordProb(history, word);
+      history.push(word);
+    }
     return total;
+  }
+
+  sentenceProb(words: readonly string[]): number {
+    return this.sequenceProb(words, { bos: true, eos: true });
   }
 
   async score(sentences: readonly (readonly string[])[]): Promise<SentenceScore[]> {

@@ -25,7 +25,8 @@
 import { documentTransform, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
-import { ArpaModel, joinMargin, ModelError, type JoinModel } from '../lib/join-lm.js';
+import { joinMargin, type JoinModel } from '../lib/join-lm.js';
+import { ArpaModel, ModelError } from '../lib/lm.js';
 import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
 import { FURNITURE_ROLES, type Block, type Line, type PageRecord } from '../lib/records.js';
 
