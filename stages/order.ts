@@ -38,8 +38,10 @@ export interface OrderOptions {
   wideGap: number;
   /** A column gutter is covered by at most this share of the most covered x (by block height)… */
   gutterCoverage: number;
-  /** …and is at least this × font size wide. */
+  /** …and is at least this × font size wide… */
   gutterWidth: number;
+  /** …and wider than this × the row's median word space (monospaced word spaces line up). */
+  gutterOverSpace: number;
   /** Text left of a gutter spans at least this × font size: a column of list numbers or footnote
    * marks in a hanging indent is no column. */
   columnWidth: number;
@@ -61,6 +63,7 @@ export const DEFAULTS: OrderOptions = {
   wideGap: 2.5,
   gutterCoverage: 0.1,
   gutterWidth: 0.5,
+  gutterOverSpace: 1.2,
   columnWidth: 3,
   chainGap: 1.6,
   rowSlack: 1.0,
@@ -76,6 +79,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'wideGap', type: 'number', min: 0, description: 'gap that always splits a row, × font size' },
   { key: 'gutterCoverage', type: 'number', min: 0, description: 'a column gutter is covered by at most this share of the most covered x' },
   { key: 'gutterWidth', type: 'number', min: 0, description: 'narrowest column gutter, × font size' },
+  { key: 'gutterOverSpace', type: 'number', min: 1, description: "narrowest column gutter, × the row's median word space" },
   { key: 'columnWidth', type: 'number', min: 0, description: 'narrowest text left of a gutter, × font size' },
   { key: 'chainGap', type: 'number', min: 0, description: 'largest vertical gap between chained lines, × font size' },
   { key: 'rowSlack', type: 'number', min: 0, description: 'fragments this close (× font size) to the nearest one below count as one row' },
@@ -174,7 +178,7 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
         const x0 = right(previous);
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();
-        else if (gap > Math.max(options.fragmentGap, 1.2 * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
+        else if (gap > Math.max(options.fragmentGap, options.gutterOverSpace * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
       }
       current.push(item);
     });

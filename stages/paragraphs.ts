@@ -23,6 +23,9 @@ export interface ParagraphsOptions {
   sizeChange: number;
   /** A first line indented by more than this × font size starts a paragraph. */
   indent: number;
+  /** A line ended by choice (a paragraph end) when the next line's first word would have fitted
+   * in the room left at its end with this much to spare (× font size). */
+  chosenBreakRoom: number;
   /** A paragraph of at most this many lines set this much larger than body text is a heading. */
   headingSize: number;
   headingMaxLines: number;
@@ -33,6 +36,7 @@ export interface ParagraphsOptions {
 export const DEFAULTS: ParagraphsOptions = {
   gapRatio: 1.3,
   sizeChange: 0.12,
+  chosenBreakRoom: 0.5,
   indent: 0.9,
   headingSize: 1.12,
   headingMaxLines: 3,
@@ -42,6 +46,7 @@ export const DEFAULTS: ParagraphsOptions = {
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'gapRatio', type: 'number', min: 1, description: "line gap that starts a paragraph, × the block's usual gap" },
   { key: 'sizeChange', type: 'number', min: 0, description: 'change of font size that starts a paragraph, fraction' },
+  { key: 'chosenBreakRoom', type: 'number', min: 0, description: "room to spare after the next line's first word that ends a paragraph, × font size" },
   { key: 'indent', type: 'number', min: 0, description: 'first-line indent that starts a paragraph, × font size' },
   { key: 'headingSize', type: 'number', min: 1, description: 'size of a heading relative to body text' },
   { key: 'headingMaxLines', type: 'number', min: 1, description: 'most lines a heading has' },
@@ -217,7 +222,7 @@ const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterat
  * Both lines must start at the block's edge (centred lines are short on both sides), and a line
  * ending in a hyphen was broken for want of room.
  */
-export function endsByChoice(previous: Line, line: Line, left: number, rightEdge: number): boolean {
+export function endsByChoice(previous: Line, line: Line, left: number, rightEdge: number, spare = DEFAULTS.chosenBreakRoom): boolean {
   const rtl = previous.dir === 'rtl';
   const start = (l: Line) => (rtl ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
   if (start(previous) > 0.5 * previous.size || start(line) > 0.5 * line.size) return false;
@@ -228,7 +233,7 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
   const unspaced = NO_SPACE_JOIN.test(text[0] ?? '');
   const firstWord = unspaced ? firstSegment(text) : (text.split(/\s+/u)[0] ?? '');
   const perChar = line.box.w / [...text].length;
-  return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + 0.5 * line.size;
+  return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
 }
 
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
@@ -254,7 +259,7 @@ export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptio
     const indented = line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2;
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
-    const chosenBreak = endsByChoice(previous, line, left, rightEdge);
+    const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
     if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || gap < 0) paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
   }
