@@ -7,8 +7,9 @@
  * PDF's /Lang) wins when franc rates it close to its best guess, and a block too short to judge
  * takes the prior of its script, or `und`. Codes are ISO 639-1 where one exists, else ISO 639-3.
  */
-import { franc, francAll } from 'franc';
+import { franc } from 'franc';
 import { data as profilesByScript } from 'franc/data.js';
+import { expressions as scriptExpressions } from 'franc/expressions.js';
 import { iso6393 } from 'iso-639-3';
 
 const TO_639_1 = new Map<string, string>();
@@ -73,34 +74,202 @@ export interface IdentifyOptions {
   fallback: string;
 }
 
-const LETTER = /\p{L}/gu;
+const LETTER = /\p{L}/u;
 
-/** Counts the letters of a text. */
+/** Counts the letters of a text (code points), without building an array of them. */
 export function letterCount(text: string): number {
-  return text.match(LETTER)?.length ?? 0;
+  let letters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters++;
+    } else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      if (LETTER.test(text.slice(i, i + 2))) letters++;
+      i++;
+    } else if (LETTER.test(text[i]!)) letters++;
+  }
+  return letters;
+}
+
+/** franc's ranking of a text's candidate languages, made once and read with different priors. */
+export interface Judgement {
+  /** franc's (ISO 639-3 code, score) pairs, best first; empty when the text is too short to judge. */
+  scores: [string, number][];
+  /** True when the text is no language (see `garbled`). */
+  garbled: boolean;
+}
+
+// franc scores a text against each language of its script by walking the text's trigrams once per
+// language, with an object lookup each time: ~0.4 ms a paragraph, which made language
+// identification the slowest stage. The same model indexed the other way round — for each
+// trigram, its weight in every candidate language — scores all languages in one walk. The
+// result is franc's, number for number (test/lang.test.ts checks it against francAll).
+
+/** franc's largest penalty, for a trigram missing from a language's profile. */
+const MAX_DIFFERENCE = 300;
+/** franc reads this many characters. */
+const MAX_LENGTH = 2048;
+
+/**
+ * The candidate languages of one script, and for each trigram the languages whose profiles hold
+ * it, with its weight there: pairs (language index, weight) packed flat. Most trigrams are in a
+ * few profiles, so a text's walk touches only those.
+ */
+interface ScriptIndex {
+  languages: string[];
+  weights: Map<string, number[]>;
+}
+
+const scriptIndexes = new Map<string, ScriptIndex | null>();
+
+/** The index for one script and one candidate list (empty: all of franc's), built on first use. */
+function scriptIndex(script: string, only: readonly string[], key: string): ScriptIndex | null {
+  const cacheKey = `${script}|${key}`;
+  if (scriptIndexes.has(cacheKey)) return scriptIndexes.get(cacheKey)!;
+  const profiles = (profilesByScript as Record<string, Record<string, string>>)[script];
+  let index: ScriptIndex | null = null;
+  if (profiles) {
+    const languages = Object.keys(profiles).filter((code) => only.length === 0 || only.includes(code));
+    const weights = new Map<string, number[]>();
+    languages.forEach((code, l) => {
+      // franc's weight of a trigram is its position in the profile, most frequent first.
+      profiles[code]!.split('|').forEach((trigram, weight) => {
+        const row = weights.get(trigram);
+        if (row) row.push(l, weight);
+        else weights.set(trigram, [l, weight]);
+      });
+    });
+    index = { languages, weights };
+  }
+  scriptIndexes.set(cacheKey, index);
+  return index;
+}
+
+const scriptTesters = Object.entries(scriptExpressions as Record<string, RegExp>).map(
+  ([script, expression]): [string, RegExp] => [script, new RegExp(`^(?:${expression.source})$`, expression.flags.replace('g', ''))],
+);
+const scriptsOfChar = new Map<string, number[]>();
+
+/**
+ * The script (franc's name) most of a text's characters are in, with its share: franc's rule,
+ * counted a character at a time from a memo instead of one regular-expression pass per script.
+ */
+function topScript(text: string): [string | undefined, number] {
+  const counts = new Array<number>(scriptTesters.length).fill(0);
+  for (const char of text) {
+    let scripts = scriptsOfChar.get(char);
+    if (!scripts) {
+      scripts = [];
+      for (let s = 0; s < scriptTesters.length; s++) if (scriptTesters[s]![1].test(char)) scripts.push(s);
+      scriptsOfChar.set(char, scripts);
+    }
+    for (const s of scripts) counts[s]!++;
+  }
+  let top: string | undefined;
+  let topShare = -1;
+  scriptTesters.forEach(([script], s) => {
+    const share = counts[s]! / text.length || 0;
+    if (share > topShare) {
+      topShare = share;
+      top = script;
+    }
+  });
+  return [top, topShare];
+}
+
+/** A text's letter trigrams and their counts, cleaned and padded as franc does. */
+function trigramCounts(text: string): Map<string, number> {
+  const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()} `;
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 3 <= clean.length; i++) {
+    const trigram = clean.slice(i, i + 3);
+    counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
- * The language of a text, ISO 639-1 where possible, or `fallback`/`und` when it cannot be told.
- * Samples the text's start, middle and end when it is longer than franc reads.
+ * franc's `francAll` over `only` (franc codes; empty: all): (code, score) pairs, best first,
+ * scores normalised as franc does (1 for the best); [['und', 1]] when it cannot tell.
  */
-export function identify(raw: string, options: IdentifyOptions): string {
+export function rankLanguages(value: string, only: readonly string[], minLength = 10, counts?: Map<string, number>): [string, number][] {
+  if (value.length < minLength) return [['und', 1]];
+  const text = value.slice(0, MAX_LENGTH);
+  const [script, share] = topScript(text);
+  const index = script ? scriptIndex(script, only, only.join(',')) : null;
+  if (!index) {
+    // A script with one language (franc names the script by it), or none.
+    if (!script || share === 0 || (only.length > 0 && !only.includes(script))) return [['und', 1]];
+    return [[script, 1]];
+  }
+  if (index.languages.length === 0) return [['und', 1]];
+  // Every trigram costs every language MAX_DIFFERENCE, less what it saves where the profile has it.
+  const distances = new Float64Array(index.languages.length);
+  let trigrams = 0;
+  for (const [trigram, count] of counts && value.length <= MAX_LENGTH ? counts : trigramCounts(text)) {
+    trigrams++;
+    const row = index.weights.get(trigram);
+    if (!row) continue;
+    for (let i = 0; i < row.length; i += 2) {
+      const l = row[i]!;
+      distances[l] = distances[l]! - MAX_DIFFERENCE + Math.abs(count - row[i + 1]! - 1);
+    }
+  }
+  const ranked = index.languages.map((code, l): [string, number] => [code, distances[l]! + trigrams * MAX_DIFFERENCE]);
+  ranked.sort((a, b) => a[1] - b[1]);
+  const min = ranked[0]![1];
+  const max = text.length * MAX_DIFFERENCE - min;
+  for (const entry of ranked) entry[1] = 1 - (entry[1] - min) / max || 0;
+  return ranked;
+}
+
+// The candidate list as franc codes, per distinct list: the same few lists come with every call.
+// The candidate list as franc codes, per distinct list: the same few lists come with every call.
+const francCandidates = new Map<string, string[]>();
+function onlyOf(candidates: readonly string[]): string[] {
+  const key = candidates.join(',');
+  let only = francCandidates.get(key);
+  if (!only) {
+    only = candidates.map(toFrancCode).filter((c): c is string => c !== null);
+    francCandidates.set(key, only);
+  }
+  return only;
+}
+
+/**
+ * franc's ranking of a text among `candidates` (empty: all of franc's). Samples the text's start,
+ * middle and end when it is longer than franc reads.
+ */
+export function judge(raw: string, candidates: readonly string[], minLetters: number): Judgement {
   // Presentation forms and other compatibility characters are not in franc's profiles.
   const text = raw.normalize('NFKC');
-  if (letterCount(text) < options.minLetters) return options.fallback;
+  if (letterCount(text) < minLetters) return { scores: [], garbled: false };
   const sample = text.length <= 2048 ? text : `${text.slice(0, 700)} ${text.slice(text.length / 2 - 350, text.length / 2 + 350)} ${text.slice(-640)}`;
-  const only = options.candidates.map(toFrancCode).filter((c): c is string => c !== null);
-  const scores = francAll(sample, { minLength: 10, ...(only.length > 0 ? { only } : {}) });
+  const only = onlyOf(candidates);
+  const counts = trigramCounts(text);
+  const scores = rankLanguages(sample, only, 10, sample === text ? counts : undefined);
   const best = scores[0];
-  if (!best || best[0] === 'und') return options.fallback;
+  if (!best || best[0] === 'und') return { scores: [], garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.
-  if (garbled(text, best[0])) return 'und';
+  return { scores, garbled: garbled(text, best[0], counts) };
+}
+
+/** The language a judgement names, given a prior: ISO 639-1 where possible, `fallback` or `und` when it cannot tell. */
+export function decide(judgement: Judgement, options: Pick<IdentifyOptions, 'prior' | 'priorRatio' | 'fallback'>): string {
+  const best = judgement.scores[0];
+  if (!best) return options.fallback;
+  if (judgement.garbled) return 'und';
   const prior = options.prior ? toFrancCode(options.prior) : null;
   if (prior) {
-    const priorScore = scores.find(([code]) => code === prior)?.[1];
+    const priorScore = judgement.scores.find(([code]) => code === prior)?.[1];
     if (priorScore !== undefined && priorScore >= options.priorRatio * best[1]) return toIso6391(prior);
   }
   return toIso6391(best[0]);
+}
+
+/** The language of a text, ISO 639-1 where possible, or `fallback`/`und` when it cannot be told. */
+export function identify(raw: string, options: IdentifyOptions): string {
+  return decide(judge(raw, options.candidates, options.minLetters), options);
 }
 
 const PROFILES = new Map<string, Set<string>>();
@@ -109,14 +278,16 @@ for (const languages of Object.values(profilesByScript as Record<string, Record<
 }
 
 /** Share of a text's letter trigrams (franc's padding and lower-casing) found in a language's profile. */
-export function profileCoverage(text: string, code: string): number | null {
+export function profileCoverage(text: string, code: string, counts = trigramCounts(text)): number | null {
   const profile = PROFILES.get(code);
   if (!profile) return null;
-  const clean = ` ${text.toLowerCase().replace(/[\u0021-\u0040]+/gu, ' ').replace(/\s+/gu, ' ').trim()} `;
   let hits = 0;
-  let count = 0;
-  for (let i = 0; i + 3 <= clean.length; i++, count++) if (profile.has(clean.slice(i, i + 3))) hits++;
-  return count === 0 ? 0 : hits / count;
+  let total = 0;
+  for (const [trigram, count] of counts) {
+    total += count;
+    if (profile.has(trigram)) hits += count;
+  }
+  return total === 0 ? 0 : hits / total;
 }
 
 /** Below this share of profile trigrams, a text is not in the language franc picked (real text: 0.25 and up). */
@@ -128,8 +299,8 @@ const MIN_COVERAGE = 0.06;
  * third of its words switch from lower to upper case inside the word (glyphs mapped to the
  * wrong letters).
  */
-export function garbled(text: string, code: string): boolean {
-  const coverage = profileCoverage(text, code);
+export function garbled(text: string, code: string, counts?: Map<string, number>): boolean {
+  const coverage = profileCoverage(text, code, counts);
   if (coverage !== null && coverage < MIN_COVERAGE) return true;
   const words = text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
   if (words.length < 3) return false;

@@ -21,12 +21,15 @@ import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../
 import {
   DEFAULT_CANDIDATES,
   dominantScript,
-  identify,
+  decide,
   isKnownLanguage,
+  judge,
   letterCount,
   runsOfScript,
+  scriptOf,
   toFrancCode,
   toIso6391,
+  type Judgement,
   type ScriptClass,
 } from '../lib/lang.js';
 import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../lib/records.js';
@@ -72,6 +75,8 @@ export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOp
   if (options.mark && !options.lang) throw new UsageError('Option --mark needs --lang');
   return options;
 }
+
+const LETTER = /\p{L}/u;
 
 const isFurniture = (block: Block): boolean => FURNITURE_ROLES.has(block.role);
 
@@ -119,8 +124,10 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   const blocks = pages.flatMap((p) => p.blocks);
   const scriptOfBlock = new Map<Block, ScriptClass | null>(blocks.map((b) => [b, dominantScript(b.text)]));
 
-  // 1. Blocks long enough to judge, with /Lang as the prior.
-  for (const block of blocks) block.lang = identify(block.text, { ...base, prior: declared });
+  // 1. Blocks long enough to judge, with /Lang as the prior. franc's ranking does not depend on
+  //    the prior, so it is made once per block and read again in step 3.
+  const judgements = new Map<Block, Judgement>(blocks.map((b) => [b, judge(b.text, candidates, options.minLetters)]));
+  for (const block of blocks) block.lang = decide(judgements.get(block)!, { ...base, prior: declared });
 
   // 2. The language each script has in this document (by characters of judged body blocks).
   const byScript = new Map<ScriptClass, Map<string, number>>();
@@ -143,7 +150,7 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   //    with their script's language as the prior, so that one document is not split over dialects.
   for (const block of blocks) {
     const prior = scriptLang(scriptOfBlock.get(block) ?? null);
-    block.lang = identify(block.text, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
+    block.lang = decide(judgements.get(block)!, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
   }
 
   // 4. Runs of another script inside a block.
@@ -153,14 +160,14 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
     const spans: LangSpan[] = [];
     const others = new Set<ScriptClass>();
     for (const char of block.text) {
-      const script = dominantScript(char);
+      const script = LETTER.test(char) ? scriptOf(char) : null;
       if (script && script !== own) others.add(script);
     }
     for (const script of others) {
       for (const run of runsOfScript(block.text, script)) {
         const text = block.text.slice(run.start, run.end);
         const prior = scriptLang(script) ?? (script === 'Latin' && options.embeddedLatin ? options.embeddedLatin : null);
-        const lang = identify(text, { ...base, prior, fallback: prior ?? 'und' });
+        const lang = decide(judge(text, candidates, options.minLetters), { ...base, prior, fallback: prior ?? 'und' });
         if (lang !== block.lang) spans.push({ start: run.start, end: run.end, lang: toIso6391(toFrancCode(lang) ?? lang) });
       }
     }

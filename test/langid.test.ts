@@ -6,10 +6,11 @@
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { identify, toIso6391, DEFAULT_CANDIDATES } from '../lib/lang.js';
+import { francAll } from 'franc';
+import { identify, rankLanguages, toFrancCode, toIso6391, DEFAULT_CANDIDATES } from '../lib/lang.js';
 import { langidOfDocument, normalizeOptions } from '../stages/langid.js';
 import type { DocRecord, PipeRecord } from '../lib/records.js';
-import { block, group, pageRecord, parseLines, run, sharedRoot } from './helpers.js';
+import { block, group, pageRecord, parseLines, run, samplesDir, sharedRoot } from './helpers.js';
 
 const english = 'The fishing boats came back to the harbour before sunrise, and the market opened while the gulls were still circling.';
 const german = 'Die Fischerboote kamen vor Sonnenaufgang in den Hafen zurück, und der Markt öffnete, während die Möwen noch kreisten.';
@@ -24,6 +25,24 @@ t.test('identify: ISO 639-1 codes, candidates keep small languages from winning,
   t.equal(toIso6391('heb'), 'he');
   t.equal(toIso6391('cmn'), 'zh');
   t.equal(toIso6391('und'), 'und');
+});
+
+t.test("rankLanguages is franc's francAll, number for number, on every block of the samples", async (t) => {
+  const result = await run(['extract', '--format', 'ndjson', samplesDir]);
+  const texts = parseLines(result.stdout).flatMap((r) => (r.type === 'page' ? (r.blocks ?? []).map((b) => b.text) : []));
+  t.ok(texts.length >= 30, `blocks from the samples (${texts.length})`);
+  const candidates = DEFAULT_CANDIDATES.map(toFrancCode).filter((c): c is string => c !== null);
+  // Whole blocks, their first words, and texts franc must call und or give to a one-language script.
+  const cases = [...texts, ...texts.map((text) => text.slice(0, 25)), '', 'short', '12345 67890 !!', 'שלום עולם וכל יושביו', '𝐀𝐁𝐂 mathematical letters'];
+  let same = 0;
+  for (const text of cases) {
+    for (const only of [candidates, [], ['deu', 'nld'], ['xxx']]) {
+      const expected = francAll(text, { minLength: 10, ...(only.length > 0 ? { only } : {}) });
+      if (JSON.stringify(rankLanguages(text, only)) === JSON.stringify(expected)) same++;
+      else t.fail(`differs from franc on ${JSON.stringify(text.slice(0, 60))} (only ${only.length})`);
+    }
+  }
+  t.equal(same, cases.length * 4);
 });
 
 t.test('garbled text (wrong 8-bit table, wrong glyph map) is und, not a confident guess', async (t) => {
