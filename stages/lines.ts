@@ -197,7 +197,9 @@ export function linesOfPage(page: PageRecord, partial: Partial<LinesOptions> = {
   const byBlock = new Map<number, Item[]>();
   for (const item of page.items ?? []) {
     const block = item.block ?? 0;
-    byBlock.set(block, [...(byBlock.get(block) ?? []), item]);
+    const blockItems = byBlock.get(block);
+    if (blockItems) blockItems.push(item);
+    else byBlock.set(block, [item]);
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {

@@ -190,7 +190,11 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
 /** Chains fragments into blocks (see the file comment). */
 export function chainBlocks(fragments: readonly Fragment[], options: OrderOptions): LayoutBlock[] {
   const byRow = new Map<number, Fragment[]>();
-  for (const f of fragments) byRow.set(f.row, [...(byRow.get(f.row) ?? []), f]);
+  for (const f of fragments) {
+    const row = byRow.get(f.row);
+    if (row) row.push(f);
+    else byRow.set(f.row, [f]);
+  }
   const rowIds = [...byRow.keys()].sort((a, b) => a - b);
   // For each fragment, the overlapping fragments nearest below it: those whose tops lie within
   // `rowSlack` × font size of the nearest one (columns' baselines need not line up).
@@ -203,7 +207,11 @@ export function chainBlocks(fragments: readonly Fragment[], options: OrderOption
     const nearest = Math.min(...candidates.map((g) => g.box.y));
     const set = candidates.filter((g) => g.box.y <= nearest + options.rowSlack * f.size);
     below.set(f, set);
-    for (const g of set) above.set(g, [...(above.get(g) ?? []), f]);
+    for (const g of set) {
+      const over = above.get(g);
+      if (over) over.push(f);
+      else above.set(g, [f]);
+    }
   }
   const next = new Map<Fragment, Fragment>();
   const hasPrevious = new Set<Fragment>();
@@ -419,8 +427,9 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
   const plans: PagePlan[] = fragmented.map(({ page, fragments }) => {
     const roles = new Map<LayoutBlock, Role>();
     const apart: LayoutBlock[] = [];
+    const onPage = new Set(fragments);
     for (const [fragment, role] of furniture) {
-      if (!fragments.includes(fragment)) continue;
+      if (!onPage.has(fragment)) continue;
       const block = { fragments: [fragment], box: fragment.box };
       apart.push(block);
       roles.set(block, role);
