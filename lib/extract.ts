@@ -57,10 +57,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...langidStage.OPTIONS,
 ].filter((spec, index, all) => all.findIndex((other) => other.key === spec.key) === index);
 
-/** The record stages of the chain, from PDF inputs to blocks. */
-export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
+/** The stages after parse, from items to language-tagged blocks. */
+export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] {
   return [
-    parseStage.parse(options),
     orderStage.order(options),
     linesStage.lines(options),
     bidiStage.bidi(options),
@@ -70,6 +69,18 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
     joinStage.join(options),
     langidStage.langid(options),
   ];
+}
+
+/**
+ * The record stages of the chain, from PDF inputs to blocks. With one job, the stages after parse
+ * run on this thread, beside the one parse worker; with more, each parse worker runs them over its
+ * own documents, so that the whole chain scales with the jobs (on the main thread, they would cap
+ * a run at what one core can analyse, whatever the number of workers).
+ */
+export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
+  const jobs = options.jobs ?? DEFAULTS.jobs;
+  if (jobs > 1) return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  return [parseStage.parse(options), ...workerChain(options)];
 }
 
 /** One extracted document, as the library's iterator yields it. */

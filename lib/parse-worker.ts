@@ -5,11 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
+import type { Transform } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from './engines/errors.js';
 import * as pdfjs from './engines/pdfjs.js';
 import * as pdfium from './engines/pdfium.js';
-import { errorRecord } from './records.js';
+import { errorRecord, type PipeRecord } from './records.js';
+import type { WorkerChain } from '../stages/parse.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES = { pdfjs, pdfium } as const;
@@ -27,6 +29,39 @@ export interface WorkerTask {
   path?: string;
   data?: Uint8Array;
   options: EngineOptions;
+  /** Stages to run over the document's records before they are posted. */
+  chain?: WorkerChain;
+}
+
+/**
+ * A chain of record stages that lives as long as the worker (stages load lexicons and models
+ * once). Documents go through it one at a time; its output belongs to the task in hand, which is
+ * done when the document's outcome record comes out.
+ */
+interface OpenChain {
+  head: Transform;
+  task: WorkerTask | null;
+}
+
+let openChain: Promise<OpenChain> | null = null;
+
+async function chainOf(spec: WorkerChain): Promise<OpenChain> {
+  const module = (await import(spec.module)) as { workerChain(options: unknown): Transform[] };
+  const stages = module.workerChain(spec.options);
+  for (let i = 1; i < stages.length; i++) stages[i - 1]!.pipe(stages[i]!);
+  const chain: OpenChain = { head: stages[0]!, task: null };
+  stages[stages.length - 1]!.on('data', (record: PipeRecord) => {
+    const task = chain.task;
+    if (!task) return;
+    const outcome = (record.type === 'end' || record.type === 'error') && record.doc === task.id;
+    if (outcome) {
+      chain.task = null;
+      parentPort!.postMessage({ task: task.task, record, done: true, memory: memory() });
+    } else {
+      parentPort!.postMessage({ task: task.task, record });
+    }
+  });
+  return chain;
 }
 
 async function load(task: WorkerTask): Promise<Uint8Array> {
@@ -47,6 +82,22 @@ async function run(task: WorkerTask): Promise<void> {
   let pages = 0;
   let items = 0;
   let chars = 0;
+  let chain: OpenChain | null = null;
+  try {
+    if (task.chain) {
+      openChain ??= chainOf(task.chain);
+      chain = await openChain;
+      chain.task = task;
+    }
+  } catch (error) {
+    port.postMessage({ task: task.task, record: errorRecord(task.id, 'parse', 'worker-crashed', `The worker's stages could not be loaded: ${(error as Error).message}`), done: true, memory: memory() });
+    return;
+  }
+  // Without a chain, records go straight to the parent; the outcome record marks the task done.
+  const emit = (record: PipeRecord, done = false): void => {
+    if (chain) chain.head.write(record);
+    else port.postMessage(done ? { task: task.task, record, done: true, memory: memory() } : { task: task.task, record });
+  };
   try {
     const bytes = await load(task);
     const engine = ENGINES[task.options.engine] ?? pdfjs;
@@ -58,13 +109,13 @@ async function run(task: WorkerTask): Promise<void> {
           chars += item.text.length;
         }
       }
-      port.postMessage({ task: task.task, record });
+      emit(record);
     }
     const stats = { pages, items, chars, ms: Date.now() - started };
-    port.postMessage({ task: task.task, record: { type: 'end', doc: task.id, stats }, done: true, memory: memory() });
+    emit({ type: 'end', doc: task.id, stats }, true);
   } catch (error) {
     const failure = error instanceof EngineError ? error : new EngineError('corrupt', String((error as Error)?.message ?? error));
-    port.postMessage({ task: task.task, record: errorRecord(task.id, 'parse', failure.code, failure.message), done: true, memory: memory() });
+    emit(errorRecord(task.id, 'parse', failure.code, failure.message), true);
   }
 }
 

@@ -94,8 +94,22 @@ export interface WorkerMemory {
   busy: number;
 }
 
-/** The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for tests (a worker that fails on purpose). */
-export function parse(partial: Partial<ParseOptions> = {}, { workerUrl = WORKER_URL }: { workerUrl?: URL } = {}): Transform {
+/**
+ * Record stages that each worker runs over its documents after the engine: a module that exports
+ * `workerChain(options): Transform[]`, and those options (plain data: they are copied to the
+ * worker). `extract` runs its analysis stages there, so that they scale with `jobs` instead of
+ * all running on the main thread.
+ */
+export interface WorkerChain {
+  module: string;
+  options: unknown;
+}
+
+/**
+ * The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for
+ * tests (a worker that fails on purpose); `chain`: stages to run inside the workers.
+ */
+export function parse(partial: Partial<ParseOptions> = {}, { workerUrl = WORKER_URL, chain }: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
   const options = normalizeOptions(partial);
   const queue: Job[] = [];
   const waiting: Job[] = [];
@@ -221,6 +235,7 @@ export function parse(partial: Partial<ParseOptions> = {}, { workerUrl = WORKER_
     byTask.set(task, job);
     slot.job = job;
     const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
+    if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');
       message.data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -112,3 +112,13 @@ t.test('cjk: both the Chinese and the Japanese parts come through', async (t) =>
     t.ok(actual.includes(part.replace(/ /g, '')), `contains ${part.slice(0, 12)}…`);
   }
 });
+
+t.test('--jobs 1 (stages on the main thread) and --jobs 2 (stages inside each parse worker) write the same records', async (t) => {
+  const [one, two] = await Promise.all([1, 2].map((jobs) => run(['extract', '--format', 'ndjson', '--jobs', String(jobs), samplesDir])));
+  t.equal(one!.code, 0);
+  t.equal(two!.code, 0);
+  // The parse time in each end record is the one thing that may differ.
+  const records = (out: string): string[] => out.trim().split('\n').map((line) => line.replace(/"ms":\d+/u, '"ms":0'));
+  t.ok(records(one!.stdout).length > sampleNames.length * 3, 'pages, blocks and outcomes of every sample');
+  t.same(records(two!.stdout), records(one!.stdout));
+});
