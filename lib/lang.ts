@@ -331,10 +331,18 @@ const SCRIPTS: [ScriptClass, RegExp][] = [
 
 /** The script of one character, or null for a non-letter. */
 export function scriptOf(char: string): ScriptClass | null {
-  if (!/\p{L}|\p{M}/u.test(char)) return null;
-  for (const [name, re] of SCRIPTS) if (re.test(char)) return name;
-  return 'Other';
+  const code = char.charCodeAt(0);
+  // ASCII answers at once; anything else is looked up once per distinct character.
+  if (char.length === 1 && code < 0x80) return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? 'Latin' : null;
+  let script = SCRIPT_OF_CHAR.get(char);
+  if (script === undefined) {
+    script = /\p{L}|\p{M}/u.test(char) ? (SCRIPTS.find(([, re]) => re.test(char))?.[0] ?? 'Other') : null;
+    SCRIPT_OF_CHAR.set(char, script);
+  }
+  return script;
 }
+
+const SCRIPT_OF_CHAR = new Map<string, ScriptClass | null>();
 
 /** The script most letters of a text are written in, or null when it has none. */
 export function dominantScript(text: string): ScriptClass | null {

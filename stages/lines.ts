@@ -86,6 +86,8 @@ const COMBINING: Record<string, string> = {
  * even glyph widths in that run. Accents that sit over no run stay as they are.
  */
 export function attachAccents(items: readonly Item[]): Item[] {
+  // Most rows are plain ASCII with no spacing accent: nothing to attach or normalise.
+  if (items.every((item) => PLAIN.test(item.text))) return [...items];
   const out: Item[] = [];
   for (const item of items) {
     // Inside a run the accent follows its letter; combine it there.
@@ -115,6 +117,9 @@ export function attachAccents(items: readonly Item[]): Item[] {
   }
   return out.filter((item) => !removed.has(item));
 }
+
+/** ASCII text without any of the spacing accents above (`, ^ and ~ are its ASCII ones). */
+const PLAIN = /^[^\u0080-\u{10FFFF}`^~]*$/u; // the ASCII keys of COMBINING
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
@@ -146,7 +151,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   // make them in any prose ("y de la", "if it is so").
   const perGlyph =
     items.length >= options.perGlyphMinRuns &&
-    items.filter((i) => [...i.text.trim()].length === 1).length >= options.perGlyphShare * items.length;
+    items.filter((i) => isOneCharacter(i.text.trim())).length >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
   const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
@@ -155,12 +160,14 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   items.forEach((item, i) => {
     if (i > 0) {
       const gap = gaps[i - 1]!;
-      const hasSpace = /\s$/u.test(text) || /^\s/u.test(item.text);
-      const limit = isCjkBoundary(text, item.text)
+      // The end of the line so far: tests anchored at the end of a long string scan all of it.
+      const tail = text.slice(-2);
+      const hasSpace = /\s$/u.test(tail) || /^\s/u.test(item.text);
+      const limit = isCjkBoundary(tail, item.text)
         ? Math.max(threshold, options.cjkGap)
-        : DEAD_CONSONANT_END.test(text) && /^\p{L}/u.test(item.text)
+        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text)
           ? Math.max(threshold, options.zeroWidthRun)
-          : dir === 'rtl' && endsNonJoining(text)
+          : dir === 'rtl' && endsNonJoining(text.slice(-8))
             ? nonJoining
             : threshold;
       if (!hasSpace && gap > limit) {
@@ -183,6 +190,11 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   };
   if (role) line.role = role;
   return line;
+}
+
+/** One code point (a single glyph's text), without spreading the string into an array. */
+function isOneCharacter(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && text.codePointAt(0)! > 0xffff);
 }
 
 /** Right-to-left path: diacritics into their letters' runs; in glyph order, each run read right to left. */

@@ -21,7 +21,7 @@
  * Writes `block` (reading-order index) and `role` on each item, and sorts `items` by block.
  */
 import { documentTransform, type DocumentGroup } from '../lib/stage.js';
-import { boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout.js';
+import { ASCENT, DESCENT, boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout.js';
 import { diagnostic, type Box, type DiagnosticRecord, type Item, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 
@@ -129,6 +129,20 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
   const isGutter = (gapStart: number, gapEnd: number, base: number, size: number): boolean =>
     isWhite(gapStart, gapEnd, base - options.gutterWindow * size, base + 0.25 * size, size) ||
     isWhite(gapStart, gapEnd, base - 0.8 * size, base + options.gutterWindow * size, size);
+  // The runs by baseline, so that a window's runs are found by binary search, not by a scan of the page.
+  const byBase = [...items].sort((a, b) => a.y - b.y);
+  const bases = Float64Array.from(byBase, (i) => i.y);
+  const tallest = byBase.reduce((m, i) => Math.max(m, Math.abs(i.size)), 0);
+  const firstAtOrAbove = (y: number): number => {
+    let lo = 0;
+    let hi = bases.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bases[mid]! < y) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const isWhite = (gapStart: number, gapEnd: number, y0: number, y1: number, size: number): boolean => {
     let x0 = gapStart;
     let x1 = gapEnd;
@@ -136,7 +150,9 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
     const rightStarts = new Map<number, number>();
     const middle = (gapStart + gapEnd) / 2;
     let leftStart = Infinity;
-    for (const i of items) {
+    const end = firstAtOrAbove(y1 + ASCENT * tallest + 1e-9);
+    for (let k = firstAtOrAbove(y0 - DESCENT * tallest - 1e-9); k < end; k++) {
+      const i = byBase[k]!;
       if (bottom(i) < y0 || top(i) > y1) continue;
       if (i.x <= x0 + 0.5 && right(i) >= x1 - 0.5) return false;
       if (i.x + i.w / 2 < middle) {
@@ -444,9 +460,10 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
       const role = roles.get(block);
       for (const fragment of block.fragments) {
         for (const item of fragment.items) {
-          const placed: Item = { ...item, block: index };
+          // Rest rather than `delete`: a deleted property turns an object into a slow dictionary.
+          const { role: _formerRole, ...rest } = item;
+          const placed: Item = { ...rest, block: index };
           if (role) placed.role = role;
-          else delete placed.role;
           items.push(placed);
         }
       }
