@@ -88,6 +88,10 @@ export function normalizeOptions(partial: Partial<ResegmentOptions> = {}): Reseg
 const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const LETTERS = /^[\p{L}\p{M}]+$/u;
 const LOWER_UPPER = /\p{Ll}\p{Lu}/u;
+/** Longer than the longest words of any language (German compounds run to about 60 letters). */
+const MAX_WORD = 64;
+/** The longest run of letters the split search takes on: several glued lines of a wide page. */
+const MAX_RUN = 1000;
 /** Tokens that are addresses or paths, never split. */
 const ADDRESS = /[@/\\]|:\/\/|^www\./iu;
 /** Cost (log10) of each word a split adds: more words must earn their place. */
@@ -139,9 +143,11 @@ export function documentModel(lines: readonly Line[], lexicon: UnigramModel | nu
   if (carry) tokens.push(carry);
   const raw = new Map<string, number>();
   for (const w of tokens) raw.set(w, (raw.get(w) ?? 0) + 1);
-  // Long words: longer than any word the document uses twice, and at least 14 letters.
+  // Long words: longer than any word the document uses twice, and at least 14 letters. A repeated
+  // "word" longer than any language's (a row of thousands of letters in a hostile file) does not
+  // count: the searches below cost the run's length times this, squared for such a row.
   let longWord = 14;
-  for (const [w, c] of raw) if (c > 1) longWord = Math.max(longWord, [...w].length + 1);
+  for (const [w, c] of raw) if (c > 1) longWord = Math.max(longWord, Math.min([...w].length + 1, MAX_WORD));
   const unigram = new UnigramModel();
   for (const [w, c] of raw) if (c > 1 || [...w].length < longWord) unigram.add(w, c);
   if (lexicon) for (const w of lexicon.counts.keys()) unigram.add(w, 1);
@@ -253,6 +259,8 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
 function splitRun(model: DocumentModel, run: string, gluedLine: boolean, options: ResegmentOptions): number[] | null {
   const lower = [...run].map((c) => c.toLowerCase());
   const n = lower.length;
+  // No line of text is this long without a space; a hostile file's row of letters is left as it is.
+  if (n > MAX_RUN) return null;
   const best = new Array<number>(n + 1).fill(-Infinity);
   const from = new Array<number>(n + 1).fill(-1);
   best[0] = 0;
@@ -319,6 +327,9 @@ function trimPieces(pieces: readonly number[], head: number, rest: number): numb
 /** Where a token may be split: offsets (in the token) of the spaces to insert. */
 function splitToken(model: DocumentModel, token: Token, gluedLine: boolean, options: ResegmentOptions, context: LineContext): number[] {
   const text = token.text;
+  // Most tokens are ordinary words: too short to be glued, no case change inside, on a line that
+  // is not one glued run. Nothing below could split them.
+  if (!gluedLine && text.length < model.longWord && !LOWER_UPPER.test(text)) return [];
   if (ADDRESS.test(text)) return [];
   const letters = [...text.matchAll(/[\p{L}\p{M}]+/gu)];
   const spaces: number[] = [];

@@ -57,6 +57,14 @@ t.test('a long word the document uses, or a compound of content words, is not sp
   t.equal(fix('the plantsgardenersweathermorning'), 'the plantsgardenersweathermorning');
 });
 
+t.test('a row of thousands of letters (a hostile file) bounds the word length and is left as it is', async (t) => {
+  const row = 'a'.repeat(3000);
+  const page = pageRecord('d', 1, { lines: [...lines(STORY), ...lines([`${row} ${row}`, row, row], 1)] });
+  t.ok(documentModel(page.lines!).longWord <= 64, 'a repeated row is no word: the search window stays that of real words');
+  const result = resegmentDocument(group([page]), options);
+  t.same(result.pages[0]!.lines!.slice(-2).map((l) => l.text), [row, row]);
+});
+
 t.test('a word glued at a case change is split when both halves are words of the document', async (t) => {
   t.equal(fix('they watered theGardeners and the plants'), 'they watered the Gardeners and the plants');
   t.equal(fix('they met McDonald in the square'), 'they met McDonald in the square', 'not when a half is unknown');
