@@ -6,9 +6,9 @@
  * change of font, size, baseline or orientation, at space glyphs, and at every gap wider than
  * 0.1 em, so the line stage measures gaps itself. Characters PDFium generated (a space for a gap,
  * a line break at the end of a line) are never text: they end the run and are kept as the `after`
- * mark of the item before. Right-to-left runs come out in logical order, and a cluster a font maps
- * twice is read once. Characters whose font has no usable Unicode map are counted and reported as
- * a diagnostic per page.
+ * mark of the item before. Right-to-left runs come out in glyph (drawing) order, as under pdf.js
+ * (glyphOrderText), and a cluster a font maps twice is read once. Characters whose font has no
+ * usable Unicode map are counted and reported as a diagnostic per page.
  *
  * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
  * top-left, y down), so nothing after parse knows which engine ran.
@@ -24,6 +24,7 @@ import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntr
 import { diagnostic, SCHEMA_VERSION } from '../records.js';
 import { EngineError } from './errors.js';
 import { looksLikePdf } from './pdfjs.js';
+import bidiModule, { type Bidi } from 'bidi-js';
 
 type PdfiumModule = import('@embedpdf/pdfium').WrappedPdfiumModule;
 
@@ -152,6 +153,9 @@ export function viewportTransform(view: readonly [number, number, number, number
   return { transform: [a, b, c, d, offsetX - a * cx - c * cy, offsetY - b * cx - d * cy], width, height };
 }
 
+// bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.
+const uba = (bidiModule as unknown as () => Bidi)();
+
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LETTER = /\p{L}/u;
 const COMBINING_MARK = /\p{M}/u;
@@ -200,21 +204,78 @@ function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
-const LTR_SEGMENT = /[^\s\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]+/gu;
+/** Characters PDFium's line analysis leaves in their own order inside right-to-left text: letters of left-to-right scripts and digits. */
+const KEPT_FORWARD = /^(?:\p{Nd}|(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p{L})$/u;
 
 /**
- * PDFium gives right-to-left text in logical order when its own analysis recognised the line, and
- * in drawing order (left to right) when the PDF drew it so. A right-to-left run whose first glyph
- * lies left of its last is in drawing order: read it right to left, keeping left-to-right pieces
- * (numbers, Latin words) in their own order — the part of the BiDi algorithm pdf.js applies to its runs.
+ * A right-to-left run's text in glyph order: the order its glyphs are drawn, left to right on the
+ * page (visual order), as the pdf.js engine reports it, so that `lines` and `bidi` treat both
+ * engines alike (`glyph-order` in `meta.engine`).
+ *
+ * PDFium gives right-to-left text in drawing order when it did not recognise the line, and in
+ * logical order when it did: it reversed the line's right-to-left letters and the neutrals among
+ * them, mirroring brackets, and kept left-to-right letters and digits in their own order. A run
+ * whose glyphs go left to right is in drawing order and is kept. A run that goes right to left (or
+ * is one right-to-left glyph of several characters) is turned back: reversed, each stretch of
+ * left-to-right letters and digits turned again ("3-ל" drawn, "ל-3" from PDFium, "3-ל" again), and
+ * brackets mirrored back. Characters of one glyph share an origin (a ligature, a letter and its
+ * marks); within such a cluster the marks come first, as shapers draw them before their letter, and
+ * the letters follow in the order of the slices of the glyph's box PDFium gives them (in the order
+ * reversed when the slices are the same):
+ *
+ *   from PDFium:  ָ ׁ ש ל  (marks first, the cluster's origin shared)
+ *   reversed:     ל ש ׁ ָ
+ *   glyph order:  ל ׁ ָ ש  (the cluster: marks, then its letter)     `lines` reads it back: ש ָ ׁ ל
  */
-function logicalText(glyphs: readonly Glyph[]): string {
+export function glyphOrderText(glyphs: readonly Glyph[]): string {
   const first = glyphs[0];
   const last = glyphs[glyphs.length - 1];
-  const text = glyphs.map((g) => g.ch).join('');
-  if (!first || !last || !first.horizontal || !(first.left < last.left)) return text;
-  const reversed = [...[...glyphs].sort((a, b) => a.left - b.left).map((g) => g.ch).join('')].reverse().join('');
-  return reversed.replace(LTR_SEGMENT, (piece) => [...piece].reverse().join(''));
+  const asGiven = glyphs.map((g) => g.ch).join('');
+  if (!first || !last || !first.horizontal || first.ox < last.ox) return asGiven;
+  const oneGlyph = (): boolean => glyphs.every((g) => g.ox === first.ox && g.oy === first.oy);
+  if (first.ox === last.ox && !(RTL_CHAR.test(asGiven) && oneGlyph())) return asGiven;
+  const reversed = [...glyphs].reverse();
+  const ordered: Glyph[] = [];
+  for (let i = 0; i < reversed.length; ) {
+    const head = reversed[i]!;
+    let j = i + 1;
+    while (j < reversed.length && reversed[j]!.ox === head.ox && reversed[j]!.oy === head.oy) j++;
+    const cluster = reversed.slice(i, j);
+    ordered.push(...cluster.filter((g) => COMBINING_MARK.test(g.ch)), ...cluster.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left));
+    i = j;
+  }
+  let text = '';
+  let forward: string[] = [];
+  for (const { ch } of ordered) {
+    if (KEPT_FORWARD.test(ch)) {
+      forward.push(ch);
+      continue;
+    }
+    text += forward.reverse().join('') + (uba.getMirroredCharacter(ch) ?? ch);
+    forward = [];
+  }
+  return text + forward.reverse().join('');
+}
+
+/**
+ * A bracket that is a run of its own was mirrored by PDFium when it stood in a stretch PDFium read
+ * right to left (glyphOrderText mirrors back those inside longer runs). Items come in PDFium's
+ * order: the stretch shows as a neighbour on the same baseline that holds right-to-left text and
+ * lies on the wrong side for left-to-right reading (the one before it to its right, or the one after
+ * it to its left).
+ */
+export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
+  return items.map((item, i) => {
+    // Brackets are single UTF-16 units.
+    if (item.text.length !== 1) return item;
+    const mirrored = uba.getMirroredCharacter(item.text);
+    if (!mirrored) return item;
+    const sameLine = (o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - item.y) <= BASELINE_EM * item.size && RTL_CHAR.test(o.text);
+    const before = items[i - 1];
+    const after = items[i + 1];
+    const leftward = (sameLine(before) && before.x > item.x) || (sameLine(after) && after.x < item.x);
+    return leftward ? { ...item, text: mirrored } : item;
+  });
 }
 
 /** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
@@ -230,8 +291,9 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     else if (LETTER.test(ch)) letters += 1;
   }
   const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
-  if (dir === 'rtl' && glyphs.length > 1) {
-    text = logicalText(glyphs);
+  // Runs without left-to-right letters ("(," beside Hebrew) may have been reversed by PDFium too.
+  if ((dir === 'rtl' || letters === 0) && glyphs.length > 1) {
+    text = glyphOrderText(glyphs);
     if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
   }
   let x: number;
@@ -575,7 +637,7 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items, unmapped };
+  return { items: loneBracketsInGlyphOrder(items), unmapped };
 }
 
 /**
@@ -609,7 +671,7 @@ export async function* extractRecords(
       lang: info.Language ?? null,
       outline: readOutline(m, doc, scratch),
       encrypted: m.FPDF_GetSecurityHandlerRevision(doc) !== -1,
-      engine: engineVersion,
+      engine: `${engineVersion} glyph-order`,
       normalization: options.normalize ? 'nfkc-ligatures-presentation-forms' : 'none',
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
