@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../stages/parse.js';
 import * as pdfium from '../lib/engines/pdfium.js';
-import { glyphOrderText, loneBracketsInGlyphOrder, runToItem, viewportTransform } from '../lib/engines/pdfium.js';
+import { glyphOrderText, loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine, runToItem, viewportTransform } from '../lib/engines/pdfium.js';
 import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/records.js';
 import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from './helpers.js';
 
@@ -138,6 +138,19 @@ t.test('both engines split runs at word gaps and mark line ends', async (t) => {
   }
 });
 
+t.test('rightToLeftMarksOnTheirLine: a mark drawn as its own run takes the baseline of the letters under it', async (t) => {
+  const item = (text: string, x: number, w: number, y: number): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl' });
+  const word = item('اساسا', 471.3, 22.5, 193.8);
+  const raised = item('\u064b', 471.5, 2, 190.9);
+  const out = rightToLeftMarksOnTheirLine([raised, item('حقوق', 440, 28, 213.2), word]);
+  t.equal(out[0]?.y, 193.8, 'the tanween 0.25 em above the line is put on it');
+  t.same(out.slice(1), [item('حقوق', 440, 28, 213.2), word], 'other runs are untouched');
+  // Too far from any letter run, or over no run: left where it is; Latin marks are not moved.
+  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 471.5, 2, 180), word])[0]?.y, 180);
+  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 300, 2, 190.9), word])[0]?.y, 190.9);
+  t.equal(rightToLeftMarksOnTheirLine([item('\u0301', 471.5, 2, 190.9), word])[0]?.y, 190.9);
+});
+
 t.test('both engines give samples/rtl-mixed the same text: PDFium\'s right-to-left runs in glyph order too', async (t) => {
   const doc = docOf(await parseWith('pdfium', [samplePdf('rtl-mixed')]), 'rtl-mixed');
   t.match(doc?.meta.engine, /^pdfium .*glyph-order/u, 'PDFium\'s runs are in glyph order, so bidi reorders them');
@@ -199,6 +212,16 @@ for (const [name, why] of [
     t.ok(accuracy > 0.95, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
   });
 }
+
+const xetex = gtFile('fa-xelatex');
+t.test('pdfium, whole pipeline: a tanween XeTeX raised above the line stays on its letter (fa-xelatex)', { skip: xetex.skip }, async (t) => {
+  const result = await run(['extract', '--engine', 'pdfium', xetex.pdf]);
+  t.equal(result.code, 0, result.stderr);
+  const stray = result.stdout.match(/(?:^|\s)[\u064b-\u065f\u0670]+/gmu) ?? [];
+  t.same(stray, [], 'no mark at the start of a word or paragraph');
+  const accuracy = charAccuracy(readFileSync(xetex.txt, 'utf8'), result.stdout);
+  t.ok(accuracy > 0.99, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
+});
 
 t.test('pdfium: a document that grows the heap past the memory limit ends with out-of-memory; the next one parses', async (t) => {
   const bytes = new Uint8Array(readFileSync(samplePdf('one-column')));

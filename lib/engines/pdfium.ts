@@ -7,7 +7,8 @@
  * 0.1 em, so the line stage measures gaps itself. Characters PDFium generated (a space for a gap,
  * a line break at the end of a line) are never text: they end the run and are kept as the `after`
  * mark of the item before. Right-to-left runs come out in glyph (drawing) order, as under pdf.js
- * (glyphOrderText), and a cluster a font maps twice is read once. Characters whose font has no
+ * (glyphOrderText, loneBracketsInGlyphOrder; rightToLeftMarksOnTheirLine keeps separately drawn
+ * marks on their letters' line), and a cluster a font maps twice is read once. Characters whose font has no
  * usable Unicode map are counted and reported as a diagnostic per page.
  *
  * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
@@ -275,6 +276,30 @@ export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
     const after = items[i + 1];
     const leftward = (sameLine(before) && before.x > item.x) || (sameLine(after) && after.x < item.x);
     return leftward ? { ...item, text: mirrored } : item;
+  });
+}
+
+/** A run of right-to-left combining marks only (harakat, Hebrew points). */
+const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]+$/u;
+
+/**
+ * A mark drawn as a glyph of its own has its own origin, which some generators raise or lower to
+ * place the mark (XeTeX's tanween sits about 0.25 em above the line): PDFium reports that origin,
+ * while pdf.js gives the baseline of the text the mark was drawn with. A run of right-to-left marks
+ * only is put on the baseline of the letters it is drawn over (the nearest run within half an em
+ * above or below that it overlaps), so that it stays on their line and `lines` can put it after
+ * its letter.
+ */
+export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
+  return items.map((mark) => {
+    if (!RTL_MARKS_ONLY.test(mark.text)) return mark;
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === mark || RTL_MARKS_ONLY.test(o.text) || o.x > mark.x + mark.w || o.x + o.w < mark.x) continue;
+      const dy = Math.abs(o.y - mark.y);
+      if (dy <= 0.5 * Math.max(o.size, mark.size) && (!host || dy < Math.abs(host.y - mark.y))) host = o;
+    }
+    return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
   });
 }
 
@@ -637,7 +662,7 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items: loneBracketsInGlyphOrder(items), unmapped };
+  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped };
 }
 
 /**
