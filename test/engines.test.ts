@@ -80,6 +80,14 @@ t.test('loneBracketsInGlyphOrder: a bracket PDFium read right to left, alone in 
   t.same(loneBracketsInGlyphOrder([item('(', 30), item('שלום', 35)]).map((i) => i.text), ['(', 'שלום']);
   // A neighbour on another line says nothing.
   t.same(loneBracketsInGlyphOrder([item('שלום', 60, 80), item(')', 30)]).map((i) => i.text), ['שלום', ')']);
+  // "(january)" in an Arabic line, from PDFium right to left: the bracket after the Latin word was
+  // read left to right and kept, the one after the Arabic word mirrored.
+  const line = [item(')', 227), item('رياني', 205), item('(', 200), item('(', 107), item('january', 61), item('(', 56)];
+  t.same(loneBracketsInGlyphOrder(line).map((i) => i.text), ['(', 'رياني', ')', ')', 'january', '(']);
+  // Digits do not change the direction PDFium read in: "1541 (" at the end of a Hebrew line.
+  t.same(loneBracketsInGlyphOrder([item('עד', 214), item('1541', 187), item(')', 180), item('בימי', 158)]).map((i) => i.text), ['עד', '1541', '(', 'בימי']);
+  // Right to left, but with no right-to-left text on the line (text drawn out of order): kept.
+  t.same(loneBracketsInGlyphOrder([item('x', 60), item(')', 30), item('y', 20)]).map((i) => i.text), ['x', ')', 'y']);
 });
 
 t.test('both engines give the same records for every sample', async (t) => {
@@ -164,6 +172,14 @@ t.test('both engines give samples/rtl-mixed the same text: PDFium\'s right-to-le
   // PDFium's box for the holam-vav glyph is narrower than its advance, which leaves a gap the line
   // stage takes for a word space: the glyphs are compared, not the spaces.
   t.equal(b!.stdout.replace(/\s+/gu, ''), a!.stdout.replace(/\s+/gu, ''), 'the same characters in the same order');
+});
+
+const bidiSample = wildFile('pdfbox__BidiSample.pdf');
+t.test('both engines give the same text for Latin words, numbers and brackets in Arabic lines', { skip: bidiSample.skip }, async (t) => {
+  const [a, b] = await Promise.all(['pdfjs', 'pdfium'].map((e) => run(['extract', '--quiet', '--engine', e, bidiSample.path])));
+  t.equal(b!.code, 0, b!.stderr);
+  t.match(b!.stdout, /\(january\) «self test»/u, 'brackets after a Latin word as drawn');
+  t.equal(b!.stdout, a!.stdout);
 });
 
 const outlined = wildFile('pdfjs__outlines_for_editor.pdf');

@@ -258,24 +258,36 @@ export function glyphOrderText(glyphs: readonly Glyph[]): string {
   return text + forward.reverse().join('');
 }
 
+/** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
+function strongOf(item: Item): Direction | null {
+  if (item.dir === 'rtl' && RTL_CHAR.test(item.text)) return 'rtl';
+  return LETTER.test(item.text) ? 'ltr' : null;
+}
+
 /**
- * A bracket that is a run of its own was mirrored by PDFium when it stood in a stretch PDFium read
- * right to left (glyphOrderText mirrors back those inside longer runs). Items come in PDFium's
- * order: the stretch shows as a neighbour on the same baseline that holds right-to-left text and
- * lies on the wrong side for left-to-right reading (the one before it to its right, or the one after
- * it to its left).
+ * A bracket that is a run of its own was mirrored by PDFium when PDFium read it in a right-to-left
+ * stretch (glyphOrderText mirrors back those inside longer runs). Items come in PDFium's order, so
+ * both show: the line is read right to left there (the item before it on its line lies to its
+ * right, or the one after it to its left), and the last item before it on the line with letters
+ * is right-to-left text (with none before it, the line holds right-to-left text). After a
+ * left-to-right word PDFium keeps a bracket as drawn: "(january)" in an Arabic line comes as
+ * ")" "january" "(" from right to left, only the first mirrored.
  */
 export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
+  const sameLine = (a: Item, o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - a.y) <= BASELINE_EM * a.size;
   return items.map((item, i) => {
     // Brackets are single UTF-16 units.
     if (item.text.length !== 1) return item;
     const mirrored = uba.getMirroredCharacter(item.text);
     if (!mirrored) return item;
-    const sameLine = (o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - item.y) <= BASELINE_EM * item.size && RTL_CHAR.test(o.text);
     const before = items[i - 1];
     const after = items[i + 1];
-    const leftward = (sameLine(before) && before.x > item.x) || (sameLine(after) && after.x < item.x);
-    return leftward ? { ...item, text: mirrored } : item;
+    const leftward = (sameLine(item, before) && before.x > item.x) || (sameLine(item, after) && after.x < item.x);
+    if (!leftward) return item;
+    let context: Direction | null = null;
+    for (let j = i - 1; j >= 0 && context === null && sameLine(item, items[j]); j--) context = strongOf(items[j]!);
+    for (let j = i + 1; context === null && sameLine(item, items[j]); j++) if (strongOf(items[j]!) === 'rtl') context = 'rtl';
+    return context === 'rtl' ? { ...item, text: mirrored } : item;
   });
 }
 
