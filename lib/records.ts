@@ -133,6 +133,7 @@ export interface Block {
   role: Role;
   font: string;
   size: number;
+  /** The most common `dir` of its lines (the first line's on a tie); `rtl` blocks get `dir="rtl"` in the HTML and XML outputs. */
   dir: Direction;
   /** True when this paragraph runs on from the previous page or column. */
   continues: boolean;

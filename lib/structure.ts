@@ -46,6 +46,8 @@ export interface Paragraph {
   box: Box;
   role: StructureRole;
   lang: string | null;
+  /** The block's direction from the records (`paragraphs`: the most common direction of its lines). */
+  dir: 'ltr' | 'rtl';
   text: string;
   continues: boolean;
   /** The terms that set this paragraph apart from the rest of the document, best first. */
@@ -739,7 +741,7 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
     (page.blocks ?? []).forEach((block, index) => {
       const id = blockId(page.page, index + 1);
       position.set(`${page.page}:${index}`, all.length);
-      all.push({ id, page: page.page, box: block.box, role: roles.get(id) ?? block.role, lang: blockLang(block, doc), text: collapse(block.text), continues: block.continues, keywords: [] });
+      all.push({ id, page: page.page, box: block.box, role: roles.get(id) ?? block.role, lang: blockLang(block, doc), dir: block.dir === 'rtl' ? 'rtl' : 'ltr', text: collapse(block.text), continues: block.continues, keywords: [] });
     });
   }
   const textual = all.filter((p) => !FURNITURE_ROLES.has(p.role as Block['role']) && p.text !== '');

@@ -2,7 +2,8 @@
  * The XML output (lib/formats/xml.ts, `serialize --format xml`, `extract --format xml`): escaping,
  * and every output validated against docs/pdfpipe.rng by a real validator, xmllint (Debian's
  * libxml2-utils). On the samples and, when ../shared is there, on every document of the gt and
- * arXiv corpora, with the arXiv titles checked against the ground truth's first block.
+ * arXiv corpora, with the arXiv titles checked against the ground truth's first block, and
+ * `dir="rtl"` on the right-to-left paragraphs of samples/rtl-mixed and the gt documents.
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
@@ -124,6 +125,11 @@ t.test('extract --format xml on every sample: valid, with the title and ids of t
   t.equal((runningHeader.match(/<section /g) ?? []).length, 1);
   const cjk = readFileSync(join(out, 'cjk.xml'), 'utf8');
   t.match(cjk, /<keyword>\p{Script=Han}+<\/keyword>/u, 'Chinese paragraphs get Chinese keywords');
+  // Hebrew paragraphs are marked right to left, the English one is not.
+  const paras = [...readFileSync(join(out, 'rtl-mixed.xml'), 'utf8').matchAll(/<para ([^>]*)>[^]*?<text>([^<]*)<\/text>/gu)].map((m) => ({ attrs: m[1]!, text: m[2]! }));
+  const hebrew = paras.filter((p) => /^[\u0590-\u05ff]/u.test(p.text));
+  t.ok(hebrew.length >= 4 && hebrew.every((p) => /lang="he" dir="rtl"/u.test(p.attrs)), `${hebrew.length} Hebrew paragraphs with dir="rtl"`);
+  t.same(paras.filter((p) => /^[A-Za-z]/u.test(p.text)).map((p) => /dir=/u.test(p.attrs)), [false], 'one English paragraph, without dir');
 });
 
 const corpus = (name: string): { dir: string; skip: string | false } => {
@@ -142,6 +148,12 @@ for (const name of ['gt', 'arxiv']) {
     t.same(files.filter((f) => !existsSync(f)), [], 'one XML file per PDF');
     t.same(invalid(files.filter((f) => existsSync(f))), [], result.stderr);
     if (name === 'gt') {
+      // Right-to-left paragraphs in the documents with the rtl feature, and nowhere else.
+      for (const pdf of pdfs) {
+        const rtl = ((JSON.parse(readFileSync(join(dir, pdf.replace(/\.pdf$/, '.json')), 'utf8')) as { features?: string[] }).features ?? []).includes('rtl');
+        const marked = (readFileSync(join(out, pdf.replace(/\.pdf$/, '.xml')), 'utf8').match(/<para [^>]*dir="rtl"/gu) ?? []).length;
+        t.ok(rtl ? marked > 0 : marked === 0, `${pdf}: ${marked} paragraphs with dir="rtl"`);
+      }
       // Its Info title and its XMP dc:title are both the file name (../shared/corpus/gt/zh-chromium-gs.pdf).
       const xml = readFileSync(join(out, 'zh-chromium-gs.xml'), 'utf8');
       t.match(xml, /<info from="layout">/);

@@ -6,9 +6,10 @@
  * change of font, size, baseline or orientation, at space glyphs, and at every gap wider than
  * 0.1 em, so the line stage measures gaps itself. Characters PDFium generated (a space for a gap,
  * a line break at the end of a line) are never text: they end the run and are kept as the `after`
- * mark of the item before. Right-to-left runs come out in logical order, and a cluster a font maps
- * twice is read once. Characters whose font has no usable Unicode map are counted and reported as
- * a diagnostic per page.
+ * mark of the item before. Right-to-left runs come out in glyph (drawing) order, as under pdf.js
+ * (glyphOrderText, loneBracketsInGlyphOrder; rightToLeftMarksOnTheirLine keeps separately drawn
+ * marks on their letters' line), and a cluster a font maps twice is read once. Characters whose font has no
+ * usable Unicode map are counted and reported as a diagnostic per page.
  *
  * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
  * top-left, y down), so nothing after parse knows which engine ran.
@@ -24,6 +25,7 @@ import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntr
 import { diagnostic, SCHEMA_VERSION } from '../records.js';
 import { EngineError } from './errors.js';
 import { looksLikePdf } from './pdfjs.js';
+import bidiModule, { type Bidi } from 'bidi-js';
 
 type PdfiumModule = import('@embedpdf/pdfium').WrappedPdfiumModule;
 
@@ -152,6 +154,9 @@ export function viewportTransform(view: readonly [number, number, number, number
   return { transform: [a, b, c, d, offsetX - a * cx - c * cy, offsetY - b * cx - d * cy], width, height };
 }
 
+// bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.
+const uba = (bidiModule as unknown as () => Bidi)();
+
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LETTER = /\p{L}/u;
 const COMBINING_MARK = /\p{M}/u;
@@ -200,21 +205,114 @@ function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
-const LTR_SEGMENT = /[^\s\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]+/gu;
+/** Characters PDFium's line analysis leaves in their own order inside right-to-left text: letters of left-to-right scripts and digits. */
+const KEPT_FORWARD = /^(?:\p{Nd}|(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p{L})$/u;
 
 /**
- * PDFium gives right-to-left text in logical order when its own analysis recognised the line, and
- * in drawing order (left to right) when the PDF drew it so. A right-to-left run whose first glyph
- * lies left of its last is in drawing order: read it right to left, keeping left-to-right pieces
- * (numbers, Latin words) in their own order — the part of the BiDi algorithm pdf.js applies to its runs.
+ * A right-to-left run's text in glyph order: the order its glyphs are drawn, left to right on the
+ * page (visual order), as the pdf.js engine reports it, so that `lines` and `bidi` treat both
+ * engines alike (`glyph-order` in `meta.engine`).
+ *
+ * PDFium gives right-to-left text in drawing order when it did not recognise the line, and in
+ * logical order when it did: it reversed the line's right-to-left letters and the neutrals among
+ * them, mirroring brackets, and kept left-to-right letters and digits in their own order. A run
+ * whose glyphs go left to right is in drawing order and is kept. A run that goes right to left (or
+ * is one right-to-left glyph of several characters) is turned back: reversed, each stretch of
+ * left-to-right letters and digits turned again ("3-ל" drawn, "ל-3" from PDFium, "3-ל" again), and
+ * brackets mirrored back. Characters of one glyph share an origin (a ligature, a letter and its
+ * marks); within such a cluster the marks come first, as shapers draw them before their letter, and
+ * the letters follow in the order of the slices of the glyph's box PDFium gives them (in the order
+ * reversed when the slices are the same):
+ *
+ *   from PDFium:  ָ ׁ ש ל  (marks first, the cluster's origin shared)
+ *   reversed:     ל ש ׁ ָ
+ *   glyph order:  ל ׁ ָ ש  (the cluster: marks, then its letter)     `lines` reads it back: ש ָ ׁ ל
  */
-function logicalText(glyphs: readonly Glyph[]): string {
+export function glyphOrderText(glyphs: readonly Glyph[]): string {
   const first = glyphs[0];
   const last = glyphs[glyphs.length - 1];
-  const text = glyphs.map((g) => g.ch).join('');
-  if (!first || !last || !first.horizontal || !(first.left < last.left)) return text;
-  const reversed = [...[...glyphs].sort((a, b) => a.left - b.left).map((g) => g.ch).join('')].reverse().join('');
-  return reversed.replace(LTR_SEGMENT, (piece) => [...piece].reverse().join(''));
+  const asGiven = glyphs.map((g) => g.ch).join('');
+  if (!first || !last || !first.horizontal || first.ox < last.ox) return asGiven;
+  const oneGlyph = (): boolean => glyphs.every((g) => g.ox === first.ox && g.oy === first.oy);
+  if (first.ox === last.ox && !(RTL_CHAR.test(asGiven) && oneGlyph())) return asGiven;
+  const reversed = [...glyphs].reverse();
+  const ordered: Glyph[] = [];
+  for (let i = 0; i < reversed.length; ) {
+    const head = reversed[i]!;
+    let j = i + 1;
+    while (j < reversed.length && reversed[j]!.ox === head.ox && reversed[j]!.oy === head.oy) j++;
+    const cluster = reversed.slice(i, j);
+    ordered.push(...cluster.filter((g) => COMBINING_MARK.test(g.ch)), ...cluster.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left));
+    i = j;
+  }
+  let text = '';
+  let forward: string[] = [];
+  for (const { ch } of ordered) {
+    if (KEPT_FORWARD.test(ch)) {
+      forward.push(ch);
+      continue;
+    }
+    text += forward.reverse().join('') + (uba.getMirroredCharacter(ch) ?? ch);
+    forward = [];
+  }
+  return text + forward.reverse().join('');
+}
+
+/** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
+function strongOf(item: Item): Direction | null {
+  if (item.dir === 'rtl' && RTL_CHAR.test(item.text)) return 'rtl';
+  return LETTER.test(item.text) ? 'ltr' : null;
+}
+
+/**
+ * A bracket that is a run of its own was mirrored by PDFium when PDFium read it in a right-to-left
+ * stretch (glyphOrderText mirrors back those inside longer runs). Items come in PDFium's order, so
+ * both show: the line is read right to left there (the item before it on its line lies to its
+ * right, or the one after it to its left), and the last item before it on the line with letters
+ * is right-to-left text (with none before it, the line holds right-to-left text). After a
+ * left-to-right word PDFium keeps a bracket as drawn: "(january)" in an Arabic line comes as
+ * ")" "january" "(" from right to left, only the first mirrored.
+ */
+export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
+  const sameLine = (a: Item, o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - a.y) <= BASELINE_EM * a.size;
+  return items.map((item, i) => {
+    // Brackets are single UTF-16 units.
+    if (item.text.length !== 1) return item;
+    const mirrored = uba.getMirroredCharacter(item.text);
+    if (!mirrored) return item;
+    const before = items[i - 1];
+    const after = items[i + 1];
+    const leftward = (sameLine(item, before) && before.x > item.x) || (sameLine(item, after) && after.x < item.x);
+    if (!leftward) return item;
+    let context: Direction | null = null;
+    for (let j = i - 1; j >= 0 && context === null && sameLine(item, items[j]); j--) context = strongOf(items[j]!);
+    for (let j = i + 1; context === null && sameLine(item, items[j]); j++) if (strongOf(items[j]!) === 'rtl') context = 'rtl';
+    return context === 'rtl' ? { ...item, text: mirrored } : item;
+  });
+}
+
+/** A run of right-to-left combining marks only (harakat, Hebrew points). */
+const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]+$/u;
+
+/**
+ * A mark drawn as a glyph of its own has its own origin, which some generators raise or lower to
+ * place the mark (XeTeX's tanween sits about 0.25 em above the line): PDFium reports that origin,
+ * while pdf.js gives the baseline of the text the mark was drawn with. A run of right-to-left marks
+ * only is put on the baseline of the letters it is drawn over (the nearest run within half an em
+ * above or below that it overlaps), so that it stays on their line and `lines` can put it after
+ * its letter.
+ */
+export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
+  return items.map((mark) => {
+    if (!RTL_MARKS_ONLY.test(mark.text)) return mark;
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === mark || RTL_MARKS_ONLY.test(o.text) || o.x > mark.x + mark.w || o.x + o.w < mark.x) continue;
+      const dy = Math.abs(o.y - mark.y);
+      if (dy <= 0.5 * Math.max(o.size, mark.size) && (!host || dy < Math.abs(host.y - mark.y))) host = o;
+    }
+    return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
+  });
 }
 
 /** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
@@ -230,8 +328,9 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     else if (LETTER.test(ch)) letters += 1;
   }
   const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
-  if (dir === 'rtl' && glyphs.length > 1) {
-    text = logicalText(glyphs);
+  // Runs without left-to-right letters ("(," beside Hebrew) may have been reversed by PDFium too.
+  if ((dir === 'rtl' || letters === 0) && glyphs.length > 1) {
+    text = glyphOrderText(glyphs);
     if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
   }
   let x: number;
@@ -575,7 +674,7 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items, unmapped };
+  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped };
 }
 
 /**
@@ -609,7 +708,7 @@ export async function* extractRecords(
       lang: info.Language ?? null,
       outline: readOutline(m, doc, scratch),
       encrypted: m.FPDF_GetSecurityHandlerRevision(doc) !== -1,
-      engine: engineVersion,
+      engine: `${engineVersion} glyph-order`,
       normalization: options.normalize ? 'nfkc-ligatures-presentation-forms' : 'none',
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };

@@ -7,9 +7,17 @@
  * boundary: a sentence belongs to the paragraph it starts in, so no sentence is split. Stretches
  * of another language inside a paragraph are `<span lang>`. A failed document is PDFExtract's
  * error form. Everything is escaped and the output is well-formed XML.
+ *
+ * Direction: a right-to-left paragraph (its block's `dir`, the most common direction of its lines)
+ * gets `dir="rtl"` after PDFExtract's attributes, so that a browser sets it right to left and
+ * aligners that read PDFExtract's attributes see them unchanged; left-to-right paragraphs get
+ * nothing (left to right is HTML's default). A language span whose first strong character runs
+ * the other way than its paragraph gets `dir` too ("Google Maps" in Hebrew: `dir="ltr"`), which
+ * isolates it, so neutral characters at its edges stay with it.
  */
 import { blockId, pageId } from '../ids.js';
 import { FURNITURE_ROLES, type Block, type DocRecord, type Outcome, type PageRecord } from '../records.js';
+import { LTR_STRONG, RTL_STRONG } from '../rtl.js';
 import { sentences } from '../sentences.js';
 
 export interface HtmlOptions {
@@ -56,16 +64,28 @@ function permissionsBlock(doc: DocRecord | null): string {
   return `<permission isencrypted="${encrypted}">\n${rows.join('\n')}\n</permission>\n`;
 }
 
+/** The direction of a text's first strong character, or null when it has none. */
+export function firstStrong(text: string): 'ltr' | 'rtl' | null {
+  for (const char of text) {
+    if (RTL_STRONG.test(char)) return 'rtl';
+    if (LTR_STRONG.test(char)) return 'ltr';
+  }
+  return null;
+}
+
 /** One text piece of a paragraph with its language spans applied, escaped, whitespace collapsed. */
 function markup(block: Block, start: number, end: number): string {
   let out = '';
   let at = start;
+  const own = block.dir === 'rtl' ? 'rtl' : 'ltr';
   for (const span of block.spans ?? []) {
     if (span.end <= at || span.start >= end) continue;
     const s = Math.max(span.start, at);
     const e = Math.min(span.end, end);
     out += escapeXml(block.text.slice(at, s));
-    out += `<span lang="${escapeXml(span.lang)}">${escapeXml(block.text.slice(s, e))}</span>`;
+    const text = block.text.slice(s, e);
+    const dir = firstStrong(text);
+    out += `<span lang="${escapeXml(span.lang)}"${dir && dir !== own ? ` dir="${dir}"` : ''}>${escapeXml(text)}</span>`;
     at = e;
   }
   out += escapeXml(block.text.slice(at, end));
@@ -162,7 +182,8 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
     for (const piece of byPage.get(page.page) ?? []) {
       if (piece.lines.length === 0) continue;
       const lang = piece.block.lang ?? defaultLang;
-      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}">\n`;
+      const dir = piece.block.dir === 'rtl' ? ' dir="rtl"' : '';
+      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}"${dir}>\n`;
       for (const line of piece.lines) out += `${line}${br}\n`;
       out += '</p>\n';
     }

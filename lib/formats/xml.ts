@@ -3,7 +3,8 @@
  * against docs/pdfpipe.rng. An `article` holds `info` (the chosen metadata, then each source as
  * found, and which one was used), `note`s for what was guessed, the blocks before the first
  * section, then the `section` tree. Every block is a `para` with its id (lib/ids.ts, the same as
- * in the HTML output), role, language, page and box, so a reader can find it on the page.
+ * in the HTML output), role, language, page and box, so a reader can find it on the page; a
+ * right-to-left paragraph (Arabic, Hebrew) also has `dir="rtl"`, as its heading's `title` does.
  *
  * Everything is escaped: markup characters, and the characters XML 1.0 forbids (C0 controls other
  * than tab and line breaks, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
@@ -56,7 +57,7 @@ function metaElements(meta: MetaSource, indent: string): string {
 }
 
 function paragraph(p: Paragraph, indent: string): string {
-  const attrs: Attributes = { id: p.id, role: p.role, page: p.page, x: p.box.x, y: p.box.y, w: p.box.w, h: p.box.h, lang: p.lang, continues: p.continues ? 'true' : null };
+  const attrs: Attributes = { id: p.id, role: p.role, page: p.page, x: p.box.x, y: p.box.y, w: p.box.w, h: p.box.h, lang: p.lang, dir: p.dir === 'rtl' ? 'rtl' : null, continues: p.continues ? 'true' : null };
   let out = `${indent}<para${attributes(attrs)}>\n`;
   if (p.keywords.length > 0) {
     out += `${indent}  <keywordset>\n`;
@@ -71,7 +72,7 @@ function section(s: Section, indent: string): string {
   let out = `${indent}<section${attributes({ id: s.id, level: s.level, from: s.from, number: s.number, page: s.page })}>\n`;
   const h = s.heading;
   const titleAttrs: Attributes = h
-    ? { id: h.id, page: h.page, x: h.box.x, y: h.box.y, w: h.box.w, h: h.box.h, lang: h.lang, more: s.more.length > 0 ? s.more.join(' ') : null }
+    ? { id: h.id, page: h.page, x: h.box.x, y: h.box.y, w: h.box.w, h: h.box.h, lang: h.lang, dir: h.dir === 'rtl' ? 'rtl' : null, more: s.more.length > 0 ? s.more.join(' ') : null }
     : { page: s.page };
   out += element(`${indent}  `, 'title', titleAttrs, s.title);
   for (const p of s.paragraphs) out += paragraph(p, `${indent}  `);
