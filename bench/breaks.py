@@ -124,12 +124,17 @@ def main(argv=None):
     if args.docs:
         wanted = set(args.docs.split(","))
         names = [n for n in names if n in wanted]
-    folder = args.ndjson
-    if not folder:
-        folder = tempfile.mkdtemp(prefix="pdfpipe-breaks-")
+    if args.ndjson:
+        return report(args, names, args.ndjson)
+    with tempfile.TemporaryDirectory(prefix="pdfpipe-breaks-") as folder:
         cli = os.path.join(ROOT, "dist", "bin", "pdfpipe.js")
         pdfs = [os.path.join(args.gt, n + ".pdf") for n in names]
         subprocess.run(["node", cli, "extract", "--quiet", "--format", "ndjson", "--out-dir", folder, *pdfs], check=True)
+        return report(args, names, folder)
+
+
+def report(args, names, folder):
+    """Audits every document of `names` whose NDJSON is in `folder`; prints the counts."""
     total = kept = 0
     by_kind = {"page": [0, 0], "column": [0, 0]}
     for name in names:
