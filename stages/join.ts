@@ -10,8 +10,9 @@
  *      rules come first, the size before `join_words`);
  *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
- *   2. with a language model (`joinLm`, an ARPA file, or any model given to the library), the margin of
- *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
+ *   2. with a language model (`joinLm`: an ARPA file read in-process, a KenLM binary model scored
+ *      by KenLM's `query` as the resegment stage does, or any model given to the library), the
+ *      margin of running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
  *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
  *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
  *      or in a script without case joins when the left paragraph's last line runs to its far edge
@@ -27,20 +28,20 @@
  *
  * Works per document: a break can fall between pages.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { asyncDocumentTransform, documentTransform, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
-import { joinMargin, type JoinModel } from '../lib/join-lm.js';
-import { ArpaModel, ModelError } from '../lib/lm.js';
+import { joinMargin, SentenceScores, type JoinModel } from '../lib/join-lm.js';
+import { ArpaModel, ModelError, openModel, type LanguageModel } from '../lib/lm.js';
 import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
-import { FURNITURE_ROLES, type Block, type Line, type PageRecord } from '../lib/records.js';
+import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Line, type PageRecord } from '../lib/records.js';
 
 export interface JoinOptions {
   /** A rules file in PDFExtract.json's format; '' uses pdfpipe's built-in rules. */
   joinRules: string;
   /** Language whose rules apply when blocks carry no `lang`; '' detects the document's. */
   joinLang: string;
-  /** An ARPA n-gram model for the join decision; '' decides without a model. */
+  /** An n-gram model for the join decision (ARPA text, or a KenLM binary model through `query`); '' decides without a model. */
   joinLm: string;
   /** Join when the model's margin (log10 odds of running on) is above this. */
   lmThreshold: number;
@@ -59,7 +60,7 @@ export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
   { key: 'joinLang', type: 'string', description: "language of the join rules when blocks have none ('' = detect)" },
-  { key: 'joinLm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
+  { key: 'joinLm', type: 'string', description: "n-gram model for join decisions: ARPA file, or KenLM binary through `query` ('' = rules only)" },
   { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
   { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
   { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
@@ -67,27 +68,39 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'sizeChange', type: 'number', min: 0, description: 'change of font size across a break that ends the paragraph, fraction' },
 ];
 
-/** Options with the rules and model loaded (loading errors are usage errors: nothing can run). */
+/**
+ * Options with the rules and model loaded (loading errors are usage errors: nothing can run). An
+ * ARPA file is read in-process (`model`); any other model file is a KenLM binary model, scored by
+ * KenLM's `query` in a child process (`sentenceModel`, asked in one batch per document).
+ */
 export interface ResolvedJoinOptions extends JoinOptions {
   rules: JoinRules;
   model: JoinModel | null;
+  sentenceModel: LanguageModel | null;
 }
 
-export function normalizeOptions(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): ResolvedJoinOptions {
+type JoinInput = Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null; sentenceModel?: LanguageModel | null };
+
+export function normalizeOptions(partial: JoinInput = {}): ResolvedJoinOptions {
   const options = { ...DEFAULTS, ...partial };
   if (options.joinLang && !isKnownLanguage(options.joinLang)) {
     throw new UsageError(`Unknown language code "${options.joinLang}", expected ISO 639-1 or 639-3`);
   }
   let rules = partial.rules;
   let model = partial.model ?? null;
+  let sentenceModel = partial.sentenceModel ?? null;
   try {
     rules ??= options.joinRules ? loadJoinRules(options.joinRules) : defaultJoinRules();
-    if (!model && options.joinLm) model = { forward: ArpaModel.load(options.joinLm) };
+    if (!model && !sentenceModel && options.joinLm) {
+      const lm = openModel(options.joinLm);
+      if (lm instanceof ArpaModel) model = { forward: lm };
+      else sentenceModel = lm;
+    }
   } catch (error) {
     if (error instanceof JoinConfigError || error instanceof ModelError) throw new UsageError(error.message);
     throw error;
   }
-  return { ...options, rules, model };
+  return { ...options, rules, model, sentenceModel };
 }
 
 /** A join decision for one break. */
@@ -261,7 +274,7 @@ function splitMidSentence(left: Block, lines: readonly Line[] | undefined, right
 }
 
 /** The pure core: join decisions for one document. */
-export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): { pages: PageRecord[] } {
+export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { pages: PageRecord[] } {
   const options = normalizeOptions(partial);
   const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
   const docLang = documentLanguage(group, pages, options.joinLang);
@@ -468,8 +481,32 @@ function documentLanguage(group: DocumentGroup, pages: readonly { blocks: Block[
   return found;
 }
 
-export function join(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}) {
+/**
+ * The core with a model that scores whole sentences and answers later (KenLM's `query`): the
+ * decisions run once to gather the word sequences they need, the model scores them in one batch,
+ * and the decisions run again on the scores. A model that fails leaves the document decided by
+ * the rules alone, with a diagnostic saying why.
+ */
+export async function joinDocumentScored(group: DocumentGroup, partial: JoinInput & { sentenceModel: LanguageModel }): Promise<{ pages: PageRecord[]; diagnostics?: DiagnosticRecord[] }> {
   const options = normalizeOptions(partial);
+  const scores = new SentenceScores();
+  const withScores = { ...options, model: { forward: scores } };
+  joinDocument(group, withScores);
+  try {
+    await scores.fill(partial.sentenceModel);
+  } catch (error) {
+    const message = `language model failed, breaks decided by the rules alone: ${(error as Error).message}`;
+    return { ...joinDocument(group, { ...options, joinLm: '', model: null, sentenceModel: null }), diagnostics: [diagnostic(group.doc.id, 'join', 'lm-failed', message)] };
+  }
+  return joinDocument(group, withScores);
+}
+
+export function join(partial: JoinInput = {}) {
+  const options = normalizeOptions(partial);
+  const sentenceModel = options.sentenceModel;
+  if (sentenceModel && !options.model) {
+    return asyncDocumentTransform('join', (group) => joinDocumentScored(group, { ...options, sentenceModel }), () => sentenceModel.close());
+  }
   return documentTransform('join', (group) => joinDocument(group, options));
 }
 

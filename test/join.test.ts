@@ -9,11 +9,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/join-rules.js';
-import { joinMargin } from '../lib/join-lm.js';
-import { ArpaModel, ModelError } from '../lib/lm.js';
-import { decide, displayFormula, formulaLike, indentsParagraphs, joinDocument, measuredFull, normalizeOptions } from '../stages/join.js';
+import { joinMargin, SentenceScores } from '../lib/join-lm.js';
+import { ArpaModel, findKenlm, KenlmQuery, ModelError, type LanguageModel } from '../lib/lm.js';
+import { decide, displayFormula, formulaLike, indentsParagraphs, joinDocument, joinDocumentScored, measuredFull, normalizeOptions } from '../stages/join.js';
 import { documentText } from '../stages/serialize.js';
-import { block, group, line, pageRecord, run, sharedRoot } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, repoRoot, run, sharedRoot } from './helpers.js';
 import type { Block, Line, PageRecord } from '../lib/records.js';
 
 t.test('rules: absolute_eof wins over join_words; the language set applies before common', async (t) => {
@@ -52,7 +54,7 @@ t.test('bad configurations name the problem', async (t) => {
   t.match(result.stderr, /not valid JSON/);
   const missing = await run(['join', '--join-lm', join(dir, 'none.arpa')], '');
   t.equal(missing.code, 2);
-  t.match(missing.stderr, /Cannot read language model/);
+  t.match(missing.stderr, /none\.arpa cannot be read/);
   const lang = await run(['join', '--join-lang', 'qqq'], '');
   t.equal(lang.code, 2);
   t.match(lang.stderr, /Unknown language code "qqq"/);
@@ -342,4 +344,111 @@ t.test('ground truth: paragraphs cut by a page or column break in scripts withou
     t.equal(found.length, truth.length, `${name}: every long paragraph found`);
     t.same(found.filter(([p, holder]) => !holder!.includes(p.slice(-15))).map(([p]) => p.slice(0, 30)), [], `${name}: each ends in the output paragraph it starts in`);
   }
+});
+
+/** Three pages whose two breaks only a model decides: "the red | house" and "house | the red boat". */
+function modelPages(): PageRecord[] {
+  return [pageRecord('k', 1, { blocks: [block('the red')] }), pageRecord('k', 2, { blocks: [block('house')] }), pageRecord('k', 3, { blocks: [block('the red boat')] })];
+}
+const noRules = (): ReturnType<typeof parseJoinRules> => parseJoinRules({ language: [] });
+const decisions = (pages: readonly PageRecord[]): [boolean, string | undefined][] => pages.slice(1).map((p) => [p.blocks![0]!.continues, p.blocks![0]!.joinRule]);
+
+t.test('a model that scores whole sentences (the KenLM query interface) decides as the in-process ARPA model does', async (t) => {
+  const arpa = ArpaModel.parse(ARPA);
+  const direct = joinDocument(group(modelPages()), { rules: noRules(), model: { forward: arpa } }).pages;
+  t.same(decisions(direct), [[true, 'lm'], [false, 'lm']], 'the model joins mid-phrase and breaks after one');
+  // The same model through LanguageModel.score, as KenlmQuery answers: sentences in, totals out.
+  const asked: number[] = [];
+  const sentences: LanguageModel = { name: 'arpa-sentences', score: async (s) => (asked.push(s.length), arpa.score(s)), close: async () => {} };
+  const scored = await joinDocumentScored(group(modelPages()), { rules: noRules(), sentenceModel: sentences });
+  t.same(decisions(scored.pages), decisions(direct));
+  t.same(asked, [5], 'one batch per document: the distinct sequences of both breaks ("house" serves both)');
+  const scores = new SentenceScores();
+  for (const [l, r] of [['the red', 'house'], ['house', 'the red boat']] as const) {
+    t.ok(Math.abs(joinMargin({ forward: scores }, l, r, 3)) === 0, 'unscored sequences read 0 until filled');
+  }
+  await scores.fill(sentences);
+  t.equal(scores.missing, 0);
+  t.ok(Math.abs(joinMargin({ forward: scores }, 'the red', 'house', 3) - joinMargin({ forward: arpa }, 'the red', 'house', 3)) < 1e-9, 'the margin from sentence scores equals the direct one');
+  // A model that fails: the rules decide, and a diagnostic says why.
+  const failing: LanguageModel = { name: 'broken', score: async () => Promise.reject(new ModelError('KenLM query exited (code 9)')), close: async () => {} };
+  const fallback = await joinDocumentScored(group(modelPages()), { rules: noRules(), sentenceModel: failing });
+  t.same(decisions(fallback.pages), [[true, 'pdf2xml'], [true, 'pdf2xml']], 'lowercase starts: pdf2xml joins both');
+  t.match(fallback.diagnostics, [{ code: 'lm-failed', message: /breaks decided by the rules alone: KenLM query exited \(code 9\)/ }]);
+});
+
+/** Records of `modelPages` as NDJSON, for the command line. */
+const modelInput = (): string => [docRecord('k', 3), ...modelPages(), endRecord('k', 3)].map((r) => JSON.stringify(r)).join('\n') + '\n';
+const rulesFile = (dir: string): string => {
+  const path = join(dir, 'none.json');
+  writeFileSync(path, JSON.stringify({ language: [] }));
+  return path;
+};
+const cliDecisions = (stdout: string): [boolean, string | undefined][] =>
+  decisions(stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as PageRecord).filter((r) => r.type === 'page'));
+
+t.test('--join-lm with a binary model goes through KenLM query, as resegment --lm does', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-kenlm-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const arpaPath = join(dir, 'model.arpa');
+  writeFileSync(arpaPath, ARPA);
+  // A stand-in for KenLM's query: it speaks query's protocol (a sentence a line in, "Total: … OOV: …"
+  // out), scoring with the ARPA model named on the second line of the "binary" model file.
+  const query = join(dir, 'query');
+  writeFileSync(
+    query,
+    `#!/usr/bin/env node
+const { readFileSync } = require('node:fs');
+const { createInterface } = require('node:readline');
+const arpa = readFileSync(process.argv[process.argv.length - 1], 'utf8').split('\\n')[1];
+import(${JSON.stringify(join(repoRoot, 'dist/lib/lm.js'))}).then(({ ArpaModel }) => {
+  const model = ArpaModel.load(arpa);
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    const words = line.split(' ').filter(Boolean);
+    const oov = words.filter((w) => model.wordProb([], w) === model.wordProb([], '<unk>')).length;
+    process.stdout.write('Total: ' + model.sentenceProb(words) + ' OOV: ' + oov + '\\n');
+  });
+});
+`,
+  );
+  chmodSync(query, 0o755);
+  const binary = join(dir, 'model.binary');
+  writeFileSync(binary, `mmap lm stand-in\n${arpaPath}\n`);
+  const env = { ...childEnv, KENLM_BIN: dir };
+  const viaQuery = spawnSync(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', binary], { input: modelInput(), env, encoding: 'utf8' });
+  t.equal(viaQuery.status, 0, viaQuery.stderr);
+  const inProcess = spawnSync(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', arpaPath], { input: modelInput(), env, encoding: 'utf8' });
+  t.equal(inProcess.status, 0, inProcess.stderr);
+  t.same(cliDecisions(viaQuery.stdout), [[true, 'lm'], [false, 'lm']]);
+  t.same(cliDecisions(viaQuery.stdout), cliDecisions(inProcess.stdout), 'the binary model through query decides as the ARPA file in-process');
+  const noQuery = spawnSync(process.execPath, [cli, 'join', '--join-lm', binary], { input: '', env: { ...childEnv, KENLM_BIN: join(dir, 'nowhere'), PATH: '' }, encoding: 'utf8' });
+  t.equal(noQuery.status, 2);
+  t.match(noQuery.stderr, /KenLM `query` program not found/);
+});
+
+const kenlmQuery = findKenlm('query');
+const buildBinary = findKenlm('build_binary');
+const kenlmSkip = kenlmQuery && buildBinary ? false : 'KenLM is not installed (put query and build_binary on PATH or set KENLM_BIN to their folder)';
+
+t.test('real KenLM: a binary model decides the breaks as its ARPA text does', { skip: kenlmSkip }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-kenlm-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const text = ['hyphenated', 'one-column', 'two-columns'].map((n) => readFileSync(join(repoRoot, `samples/${n}.txt`), 'utf8')).join('\n');
+  const built = spawnSync(process.execPath, [cli, 'lm', 'build', '--in-process', '--order', '3'], { input: text, env: childEnv, maxBuffer: 64 << 20 });
+  t.equal(built.status, 0, String(built.stderr));
+  const arpaPath = join(dir, 'samples.arpa');
+  writeFileSync(arpaPath, built.stdout);
+  const binPath = join(dir, 'samples.binary');
+  t.equal(spawnSync(buildBinary!, [arpaPath, binPath]).status, 0, 'build_binary converts it');
+  const options = normalizeOptions({ joinLm: binPath });
+  t.ok(options.sentenceModel instanceof KenlmQuery, 'a binary model goes through query');
+  t.teardown(() => options.sentenceModel?.close());
+  const pages = [
+    pageRecord('b', 1, { blocks: [block('The text of the')] }),
+    pageRecord('b', 2, { blocks: [block('document is set in two')] }),
+    pageRecord('b', 3, { blocks: [block('columns. The')] }),
+  ];
+  const scored = await joinDocumentScored(group(pages), { ...options, rules: noRules(), sentenceModel: options.sentenceModel! });
+  const direct = joinDocument(group(pages), { rules: noRules(), model: { forward: ArpaModel.load(arpaPath) } });
+  t.same(decisions(scored.pages), decisions(direct.pages), 'query and the in-process reader decide alike');
 });
