@@ -80,21 +80,51 @@ export function letterCount(text: string): number {
   return text.match(LETTER)?.length ?? 0;
 }
 
+/** Whether a text has at least `n` letters (without counting them all). */
+function hasLetters(text: string, n: number): boolean {
+  LETTER.lastIndex = 0;
+  let found = 0;
+  while (found < n && LETTER.exec(text)) found++;
+  LETTER.lastIndex = 0;
+  return found >= n;
+}
+
 /**
- * The language of a text, ISO 639-1 where possible, or `fallback`/`und` when it cannot be told.
- * Samples the text's start, middle and end when it is longer than franc reads.
+ * What franc made of a text, before any prior: its scores (best first), null when the text is too
+ * short to judge or franc says `und`, and whether the text is garbled for the best language. A
+ * caller that judges the same text again with another prior passes it to `identify`.
  */
-export function identify(raw: string, options: IdentifyOptions): string {
+export interface Judgement {
+  scores: [string, number][] | null;
+  garbled: boolean;
+}
+
+/** franc's scores for a text among the candidates (the part of `identify` that does not depend on the prior). */
+export function judge(raw: string, options: Pick<IdentifyOptions, 'candidates' | 'minLetters'>): Judgement {
+  // franc reads 2048 characters: a longer text is judged (and checked for garbling) on a sample
+  // of its start, middle and end, which also keeps the cost of a whole document's text down.
+  const short = raw.length <= 2048 ? raw : `${raw.slice(0, 700)} ${raw.slice(raw.length / 2 - 350, raw.length / 2 + 350)} ${raw.slice(-640)}`;
   // Presentation forms and other compatibility characters are not in franc's profiles.
-  const text = raw.normalize('NFKC');
-  if (letterCount(text) < options.minLetters) return options.fallback;
-  const sample = text.length <= 2048 ? text : `${text.slice(0, 700)} ${text.slice(text.length / 2 - 350, text.length / 2 + 350)} ${text.slice(-640)}`;
+  const sample = short.normalize('NFKC');
+  if (short === raw ? letterCount(sample) < options.minLetters : !hasLetters(raw, options.minLetters)) return { scores: null, garbled: false };
   const only = options.candidates.map(toFrancCode).filter((c): c is string => c !== null);
   const scores = francAll(sample, { minLength: 10, ...(only.length > 0 ? { only } : {}) });
   const best = scores[0];
-  if (!best || best[0] === 'und') return options.fallback;
+  if (!best || best[0] === 'und') return { scores: null, garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.
-  if (garbled(text, best[0])) return 'und';
+  return { scores, garbled: garbled(sample, best[0]) };
+}
+
+/**
+ * The language of a text, ISO 639-1 where possible, or `fallback`/`und` when it cannot be told.
+ * Samples the text's start, middle and end when it is longer than franc reads. `judged` is the
+ * text's `judge` with the same candidates and minimum, when the caller has it already.
+ */
+export function identify(raw: string, options: IdentifyOptions, judged: Judgement = judge(raw, options)): string {
+  const { scores } = judged;
+  const best = scores?.[0];
+  if (!scores || !best) return options.fallback;
+  if (judged.garbled) return 'und';
   const prior = options.prior ? toFrancCode(options.prior) : null;
   if (prior) {
     const priorScore = scores.find(([code]) => code === prior)?.[1];
@@ -158,19 +188,43 @@ const SCRIPTS: [ScriptClass, RegExp][] = [
   ['Devanagari', /\p{Script=Devanagari}/u],
 ];
 
+/** Scripts of the characters seen so far (a text repeats few characters): null for non-letters. */
+const SCRIPT_OF = new Map<string, ScriptClass | null>();
+const LETTER_SCRIPT = new Map<string, ScriptClass | null>();
+
 /** The script of one character, or null for a non-letter. */
 export function scriptOf(char: string): ScriptClass | null {
-  if (!/\p{L}|\p{M}/u.test(char)) return null;
-  for (const [name, re] of SCRIPTS) if (re.test(char)) return name;
-  return 'Other';
+  let script = SCRIPT_OF.get(char);
+  if (script !== undefined) return script;
+  script = null;
+  if (/\p{L}|\p{M}/u.test(char)) {
+    script = 'Other';
+    for (const [name, re] of SCRIPTS) {
+      if (re.test(char)) {
+        script = name;
+        break;
+      }
+    }
+  }
+  if (SCRIPT_OF.size < 65536) SCRIPT_OF.set(char, script);
+  return script;
+}
+
+/** The script of a letter (not a mark), or null. */
+export function letterScript(char: string): ScriptClass | null {
+  let script = LETTER_SCRIPT.get(char);
+  if (script !== undefined) return script;
+  script = /\p{L}/u.test(char) ? scriptOf(char) : null;
+  if (LETTER_SCRIPT.size < 65536) LETTER_SCRIPT.set(char, script);
+  return script;
 }
 
 /** The script most letters of a text are written in, or null when it has none. */
 export function dominantScript(text: string): ScriptClass | null {
   const counts = new Map<ScriptClass, number>();
   for (const char of text) {
-    const script = scriptOf(char);
-    if (script && /\p{L}/u.test(char)) counts.set(script, (counts.get(script) ?? 0) + 1);
+    const script = letterScript(char);
+    if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   // Japanese text mixes Kana and Han: any Kana makes it Kana.
   if ((counts.get('Kana') ?? 0) > 0 && (counts.get('Han') ?? 0) > 0) {

@@ -412,7 +412,7 @@ function unindented(block: Block, lines: readonly Line[] | undefined, column: re
 
 /** A block of running text: not formula-like, and at least 20 letters. */
 function prose(block: Block): boolean {
-  return !formulaLike(block) && (block.text.match(/\p{L}/gu)?.length ?? 0) >= 20;
+  return !formulaLike(block) && /(?:[^\p{L}]*\p{L}){20}/u.test(block.text);
 }
 
 /**

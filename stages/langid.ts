@@ -23,10 +23,13 @@ import {
   dominantScript,
   identify,
   isKnownLanguage,
+  judge,
   letterCount,
+  letterScript,
   runsOfScript,
   toFrancCode,
   toIso6391,
+  type Judgement,
   type ScriptClass,
 } from '../lib/lang.js';
 import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../lib/records.js';
@@ -119,8 +122,16 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   const blocks = pages.flatMap((p) => p.blocks);
   const scriptOfBlock = new Map<Block, ScriptClass | null>(blocks.map((b) => [b, dominantScript(b.text)]));
 
-  // 1. Blocks long enough to judge, with /Lang as the prior.
-  for (const block of blocks) block.lang = identify(block.text, { ...base, prior: declared });
+  // 1. Blocks long enough to judge, with /Lang as the prior. franc's verdict does not depend on
+  //    the prior: it is kept for step 3.
+  //    Texts that come back (running heads, the same name in many paragraphs) are judged once.
+  const judged = new Map<string, Judgement>();
+  const judgeOnce = (text: string): Judgement => {
+    let verdict = judged.get(text);
+    if (!verdict) judged.set(text, (verdict = judge(text, base)));
+    return verdict;
+  };
+  for (const block of blocks) block.lang = identify(block.text, { ...base, prior: declared }, judgeOnce(block.text));
 
   // 2. The language each script has in this document (by characters of judged body blocks).
   const byScript = new Map<ScriptClass, Map<string, number>>();
@@ -143,7 +154,7 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   //    with their script's language as the prior, so that one document is not split over dialects.
   for (const block of blocks) {
     const prior = scriptLang(scriptOfBlock.get(block) ?? null);
-    block.lang = identify(block.text, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
+    block.lang = identify(block.text, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' }, judgeOnce(block.text));
   }
 
   // 4. Runs of another script inside a block.
@@ -153,14 +164,14 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
     const spans: LangSpan[] = [];
     const others = new Set<ScriptClass>();
     for (const char of block.text) {
-      const script = dominantScript(char);
+      const script = letterScript(char);
       if (script && script !== own) others.add(script);
     }
     for (const script of others) {
       for (const run of runsOfScript(block.text, script)) {
         const text = block.text.slice(run.start, run.end);
         const prior = scriptLang(script) ?? (script === 'Latin' && options.embeddedLatin ? options.embeddedLatin : null);
-        const lang = identify(text, { ...base, prior, fallback: prior ?? 'und' });
+        const lang = identify(text, { ...base, prior, fallback: prior ?? 'und' }, judgeOnce(text));
         if (lang !== block.lang) spans.push({ start: run.start, end: run.end, lang: toIso6391(toFrancCode(lang) ?? lang) });
       }
     }
