@@ -6,7 +6,7 @@
  * `paragraphs` guesses run-ons with a loose test; join re-decides every pair of body paragraphs
  * separated by a break, in this order:
  *   0. a left paragraph whose last line stops short of its other lines ended there, and a change
- *      of font size (by more than `sizeChange`) starts a new paragraph (no join; `absolute_eof`
+ *      of font size (by more than `joinSizeChange`) starts a new paragraph (no join; `absolute_eof`
  *      rules come first, the size before `join_words`);
  *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
@@ -52,10 +52,10 @@ export interface JoinOptions {
   /** Also mend paragraph splits inside a layout block that cut a sentence. */
   within: boolean;
   /** A change of font size by more than this fraction across a break ends the paragraph. */
-  sizeChange: number;
+  joinSizeChange: number;
 }
 
-export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true, sizeChange: 0.05 };
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true, joinSizeChange: 0.05 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
@@ -65,7 +65,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
   { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
   { key: 'within', type: 'boolean', description: 'also mend splits inside a layout block that cut a sentence' },
-  { key: 'sizeChange', type: 'number', min: 0, description: 'change of font size across a break that ends the paragraph, fraction' },
+  { key: 'joinSizeChange', type: 'number', min: 0, description: 'change of font size across a break that ends the paragraph, fraction' },
 ];
 
 /**
@@ -323,7 +323,7 @@ export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { p
           }
           // Sizes compare between two stretches of prose, not a subscript or formula left on its own.
           const sized = prose(previous.block) && !formulaLike(block);
-          const sameSize = !sized || Math.abs(block.size - previous.block.size) <= options.sizeChange * Math.max(block.size, previous.block.size);
+          const sameSize = !sized || Math.abs(block.size - previous.block.size) <= options.joinSizeChange * Math.max(block.size, previous.block.size);
           const context = { lang: block.lang ?? previous.block.lang ?? docLang, lastLine, sameSize };
           const decision = decide(previous.block.text, block.text, context, options);
           // Where paragraphs start with an indent, a full line that ends a sentence before a line
