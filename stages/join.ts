@@ -20,6 +20,10 @@
  *      or one of a script without case. Where the paragraph's own lines cannot tell whether its
  *      last line is full (one line, or a ragged end), the column's measure does (`measuredFull`):
  *      the line is full when the first word after the break would not have fitted at its end.
+ *   4. where paragraphs start with an indent (`indentsParagraphs`), a full line that ends a
+ *      sentence before a flush line runs on (`unindented`): the break fell after a sentence.
+ * A display formula (`displayFormula`) joins the paragraph before it (`formula`); after one,
+ * the paragraphs stage's decision stands.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
  * paragraphs (a running header) does not separate them. A short block repeated at the top or
  * foot of several pages is a running head that `order` missed: join gives it the role `header`
@@ -376,9 +380,10 @@ function indentOf(lines: readonly Line[]): boolean | null {
 }
 
 /**
- * Whether the document starts its paragraphs with an indent: most body paragraphs of two lines or
- * more (at least five of them) have an indented first line. Then an unindented first line after a
- * break continues a paragraph.
+ * Whether the document starts its paragraphs with an indent: at least five of its body paragraphs
+ * of two lines or more, and a quarter of them, have an indented first line (not most: the halves
+ * after a break, the text after a formula, references and captions start flush). Then an
+ * unindented first line after a break continues a paragraph.
  */
 export function indentsParagraphs(pages: readonly PageRecord[]): boolean {
   let indented = 0;
