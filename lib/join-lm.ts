@@ -9,7 +9,14 @@
  *   break:   score(… left words, </s>) + score(<s>, right words …)
  * and joins when (run on − break) exceeds a threshold. With a backward model (trained on reversed
  * text) the same comparison is made on the reversed words and the two margins are averaged.
+ *
+ * A model that only scores whole sentences, and answers later (KenLM's `query` in a child process:
+ * lib/lm.ts's `LanguageModel`), goes through `SentenceScores`: the decisions are run once to learn
+ * which word sequences they need, those are scored in one batch, and the decisions run again on
+ * the scores.
  */
+import type { LanguageModel } from './lm.js';
+
 /** Scores word sequences: log10 probability, optionally after a sentence start and before an end. */
 export interface SequenceScorer {
   sequenceProb(words: readonly string[], options: { bos: boolean; eos: boolean }): number;
@@ -48,4 +55,40 @@ export function joinMargin(model: JoinModel, left: string, right: string, contex
   if (!model.backward) return forward;
   const backward = margin(model.backward, [...r].reverse(), [...l].reverse());
   return (forward + backward) / 2;
+}
+
+/**
+ * Whole-sentence scores as a `SequenceScorer`: every sequence is scored as a sentence, with its
+ * `<s>` and `</s>`, whatever `bos` and `eos` ask. The join margin then reads S(l r) − S(l) − S(r):
+ * the `<s>` before l and the `</s>` after r are on both sides and cancel, which leaves what the
+ * margin compares, r after l against `</s>` after l and r after `<s>` (exactly when r has at least
+ * order − 1 words; with fewer, the `</s>` after r sees a little more context on one side).
+ *
+ * A sequence not scored yet reads 0 and is remembered; `fill` scores all of those in one batch.
+ */
+export class SentenceScores implements SequenceScorer {
+  private readonly scores = new Map<string, number>();
+  private readonly wanted = new Map<string, readonly string[]>();
+
+  sequenceProb(words: readonly string[]): number {
+    const key = words.join(' ');
+    const known = this.scores.get(key);
+    if (known !== undefined) return known;
+    this.wanted.set(key, words);
+    return 0;
+  }
+
+  /** How many sequences were asked for and are not scored yet. */
+  get missing(): number {
+    return this.wanted.size;
+  }
+
+  /** Scores every sequence asked for since the last fill, in one request to the model. */
+  async fill(model: LanguageModel): Promise<void> {
+    const keys = [...this.wanted.keys()];
+    if (keys.length === 0) return;
+    const scores = await model.score(keys.map((k) => this.wanted.get(k)!));
+    keys.forEach((key, i) => this.scores.set(key, scores[i]?.total ?? 0));
+    this.wanted.clear();
+  }
 }

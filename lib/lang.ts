@@ -76,10 +76,10 @@ export interface IdentifyOptions {
 
 const LETTER = /\p{L}/u;
 
-/** Counts the letters of a text (code points), without building an array of them. */
-export function letterCount(text: string): number {
+/** Counts the letters of a text (code points), without building an array of them; stops at `enough`. */
+export function letterCount(text: string, enough = Infinity): number {
   let letters = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length && letters < enough; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters++;
@@ -241,17 +241,18 @@ function onlyOf(candidates: readonly string[]): string[] {
  * middle and end when it is longer than franc reads.
  */
 export function judge(raw: string, candidates: readonly string[], minLetters: number): Judgement {
+  // franc reads 2048 characters: a longer text is judged (and checked for garbling) on a sample
+  // of its start, middle and end, which also keeps the cost of a whole document's text down.
+  const short = raw.length <= 2048 ? raw : `${raw.slice(0, 700)} ${raw.slice(raw.length / 2 - 350, raw.length / 2 + 350)} ${raw.slice(-640)}`;
   // Presentation forms and other compatibility characters are not in franc's profiles.
-  const text = raw.normalize('NFKC');
-  if (letterCount(text) < minLetters) return { scores: [], garbled: false };
-  const sample = text.length <= 2048 ? text : `${text.slice(0, 700)} ${text.slice(text.length / 2 - 350, text.length / 2 + 350)} ${text.slice(-640)}`;
-  const only = onlyOf(candidates);
-  const counts = trigramCounts(text);
-  const scores = rankLanguages(sample, only, 10, sample === text ? counts : undefined);
+  const sample = short.normalize('NFKC');
+  if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { scores: [], garbled: false };
+  const counts = trigramCounts(sample);
+  const scores = rankLanguages(sample, onlyOf(candidates), 10, counts);
   const best = scores[0];
   if (!best || best[0] === 'und') return { scores: [], garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.
-  return { scores, garbled: garbled(text, best[0], counts) };
+  return { scores, garbled: garbled(sample, best[0], counts) };
 }
 
 /** The language a judgement names, given a prior: ISO 639-1 where possible, `fallback` or `und` when it cannot tell. */
@@ -337,12 +338,17 @@ export function scriptOf(char: string): ScriptClass | null {
   let script = SCRIPT_OF_CHAR.get(char);
   if (script === undefined) {
     script = /\p{L}|\p{M}/u.test(char) ? (SCRIPTS.find(([, re]) => re.test(char))?.[0] ?? 'Other') : null;
-    SCRIPT_OF_CHAR.set(char, script);
+    if (SCRIPT_OF_CHAR.size < 65536) SCRIPT_OF_CHAR.set(char, script);
   }
   return script;
 }
 
 const SCRIPT_OF_CHAR = new Map<string, ScriptClass | null>();
+
+/** The script of a letter (not a mark), or null. */
+export function letterScript(char: string): ScriptClass | null {
+  return LETTER.test(char) ? scriptOf(char) : null;
+}
 
 /** The script most letters of a text are written in, or null when it has none. */
 export function dominantScript(text: string): ScriptClass | null {

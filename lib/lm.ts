@@ -13,7 +13,7 @@
  * model from text in-process (absolute discounting with backoff) for when `lmplz` is not installed.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readFileSync, readSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** A sentence's score: log10 P(sentence) (higher is better) and how many of its words the model does not know. */
@@ -435,7 +435,14 @@ export class KenlmQuery implements LanguageModel {
 export function openModel(path: string, options: KenlmOptions = {}): LanguageModel {
   let head: Buffer;
   try {
-    head = readFileSync(path).subarray(0, 4096);
+    // Only the head: a binary model can be gigabytes.
+    const fd = openSync(path, 'r');
+    try {
+      head = Buffer.alloc(4096);
+      head = head.subarray(0, readSync(fd, head, 0, head.length, 0));
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     throw new ModelError(`language model ${path} cannot be read: ${(error as Error).message}`);
   }

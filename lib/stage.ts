@@ -110,3 +110,64 @@ export function pageTransform(stage: string, core: PageCore): Transform {
     },
   });
 }
+
+/** A core over a whole document that answers later (it waits on a model in another process). */
+export type AsyncDocumentCore = (group: DocumentGroup) => Promise<ReturnType<DocumentCore>>;
+
+/**
+ * `documentTransform` for a core that returns a promise: a document is finished before the next
+ * record is taken, so documents stay in order. A core that rejects ends that document with an
+ * `error` record, as one that throws does. `close` runs when the stream ends (to end a child
+ * process the core talks to).
+ */
+export function asyncDocumentTransform(stage: string, core: AsyncDocumentCore, close?: () => Promise<void>): Transform {
+  let group: Omit<DocumentGroup, 'outcome'> | null = null;
+  return new Transform({
+    objectMode: true,
+    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+      if (record.type === 'doc') {
+        group = { doc: record, pages: [], diagnostics: [] };
+      } else if (group !== null && record.type === 'page' && record.doc === group.doc.id) {
+        group.pages.push(record);
+      } else if (group !== null && record.type === 'diagnostic' && record.doc === group.doc.id) {
+        group.diagnostics.push(record);
+      } else if (group !== null && (record.type === 'end' || record.type === 'error') && record.doc === group.doc.id) {
+        const current = group;
+        group = null;
+        if (record.type === 'error') {
+          for (const r of [current.doc, ...current.pages, ...current.diagnostics, record]) this.push(r);
+          return done();
+        }
+        let pending: Promise<ReturnType<DocumentCore>>;
+        try {
+          pending = core({ ...current, outcome: record });
+        } catch (error) {
+          pending = Promise.reject(error);
+        }
+        pending.then(
+          (result) => {
+            this.push(result.doc ?? current.doc);
+            for (const d of current.diagnostics) this.push(d);
+            for (const page of result.pages) this.push(page);
+            for (const d of result.diagnostics ?? []) this.push(d);
+            this.push(record);
+            done();
+          },
+          (error: unknown) => {
+            this.push(current.doc);
+            this.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
+            done();
+          },
+        );
+        return;
+      } else {
+        this.push(record);
+      }
+      done();
+    },
+    flush(done: TransformCallback) {
+      if (close) close().then(() => done(), () => done());
+      else done();
+    },
+  });
+}

@@ -5,15 +5,25 @@
  *
  * `paragraphs` guesses run-ons with a loose test; join re-decides every pair of body paragraphs
  * separated by a break, in this order:
- *   0. a left paragraph whose last line stops short of its other lines ended there (no join);
+ *   0. a left paragraph whose last line stops short of its other lines ended there, and a change
+ *      of font size (by more than `joinSizeChange`) starts a new paragraph (no join; `absolute_eof`
+ *      rules come first, the size before `join_words`);
  *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
- *   2. with a language model (`joinLm`, an ARPA file, or any model given to the library), the margin of
- *      running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
+ *   2. with a language model (`joinLm`: an ARPA file read in-process, a KenLM binary model scored
+ *      by KenLM's `query` as the resegment stage does, or any model given to the library), the
+ *      margin of running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
  *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
  *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
  *      or in a script without case joins when the left paragraph's last line runs to its far edge
- *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter.
+ *      (the break cut it; it did not end) and, for a capital, the left ends in a lowercase letter
+ *      or one of a script without case. Where the paragraph's own lines cannot tell whether its
+ *      last line is full (one line, or a ragged end), the column's measure does (`measuredFull`):
+ *      the line is full when the first word after the break would not have fitted at its end.
+ *   4. where paragraphs start with an indent (`indentsParagraphs`), a full line that ends a
+ *      sentence before a flush line runs on (`unindented`): the break fell after a sentence.
+ * A display formula (`displayFormula`) joins the paragraph before it (`formula`); after one,
+ * the paragraphs stage's decision stands.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
  * paragraphs (a running header) does not separate them. A short block repeated at the top or
  * foot of several pages is a running head that `order` missed: join gives it the role `header`
@@ -22,20 +32,20 @@
  *
  * Works per document: a break can fall between pages.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { asyncDocumentTransform, documentTransform, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
-import { joinMargin, type JoinModel } from '../lib/join-lm.js';
-import { ArpaModel, ModelError } from '../lib/lm.js';
+import { joinMargin, SentenceScores, type JoinModel } from '../lib/join-lm.js';
+import { ArpaModel, ModelError, openModel, type LanguageModel } from '../lib/lm.js';
 import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
-import { FURNITURE_ROLES, type Block, type Line, type PageRecord } from '../lib/records.js';
+import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Line, type PageRecord } from '../lib/records.js';
 
 export interface JoinOptions {
   /** A rules file in PDFExtract.json's format; '' uses pdfpipe's built-in rules. */
   joinRules: string;
   /** Language whose rules apply when blocks carry no `lang`; '' detects the document's. */
   joinLang: string;
-  /** An ARPA n-gram model for the join decision; '' decides without a model. */
+  /** An n-gram model for the join decision (ARPA text, or a KenLM binary model through `query`); '' decides without a model. */
   joinLm: string;
   /** Join when the model's margin (log10 odds of running on) is above this. */
   lmThreshold: number;
@@ -45,41 +55,56 @@ export interface JoinOptions {
   fullLine: number;
   /** Also mend paragraph splits inside a layout block that cut a sentence. */
   within: boolean;
+  /** A change of font size by more than this fraction across a break ends the paragraph. */
+  joinSizeChange: number;
 }
 
-export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true };
+export const DEFAULTS: JoinOptions = { joinRules: '', joinLang: '', joinLm: '', lmThreshold: 0, lmContext: 3, fullLine: 1.5, within: true, joinSizeChange: 0.05 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'joinRules', type: 'string', description: "join rules in PDFExtract.json's format ('' = built-in)" },
   { key: 'joinLang', type: 'string', description: "language of the join rules when blocks have none ('' = detect)" },
-  { key: 'joinLm', type: 'string', description: "ARPA language model for join decisions ('' = rules only)" },
+  { key: 'joinLm', type: 'string', description: "n-gram model for join decisions: ARPA file, or KenLM binary through `query` ('' = rules only)" },
   { key: 'lmThreshold', type: 'number', description: 'join when the log10 odds of running on exceed this' },
   { key: 'lmContext', type: 'number', min: 1, description: 'words of context on each side of a break for the model' },
   { key: 'fullLine', type: 'number', min: 0, description: "a last line this close to the paragraph's edge (× font size) is full" },
   { key: 'within', type: 'boolean', description: 'also mend splits inside a layout block that cut a sentence' },
+  { key: 'joinSizeChange', type: 'number', min: 0, description: 'change of font size across a break that ends the paragraph, fraction' },
 ];
 
-/** Options with the rules and model loaded (loading errors are usage errors: nothing can run). */
+/**
+ * Options with the rules and model loaded (loading errors are usage errors: nothing can run). An
+ * ARPA file is read in-process (`model`); any other model file is a KenLM binary model, scored by
+ * KenLM's `query` in a child process (`sentenceModel`, asked in one batch per document).
+ */
 export interface ResolvedJoinOptions extends JoinOptions {
   rules: JoinRules;
   model: JoinModel | null;
+  sentenceModel: LanguageModel | null;
 }
 
-export function normalizeOptions(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): ResolvedJoinOptions {
+type JoinInput = Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null; sentenceModel?: LanguageModel | null };
+
+export function normalizeOptions(partial: JoinInput = {}): ResolvedJoinOptions {
   const options = { ...DEFAULTS, ...partial };
   if (options.joinLang && !isKnownLanguage(options.joinLang)) {
     throw new UsageError(`Unknown language code "${options.joinLang}", expected ISO 639-1 or 639-3`);
   }
   let rules = partial.rules;
   let model = partial.model ?? null;
+  let sentenceModel = partial.sentenceModel ?? null;
   try {
     rules ??= options.joinRules ? loadJoinRules(options.joinRules) : defaultJoinRules();
-    if (!model && options.joinLm) model = { forward: ArpaModel.load(options.joinLm) };
+    if (!model && !sentenceModel && options.joinLm) {
+      const lm = openModel(options.joinLm);
+      if (lm instanceof ArpaModel) model = { forward: lm };
+      else sentenceModel = lm;
+    }
   } catch (error) {
     if (error instanceof JoinConfigError || error instanceof ModelError) throw new UsageError(error.message);
     throw error;
   }
-  return { ...options, rules, model };
+  return { ...options, rules, model, sentenceModel };
 }
 
 /** A join decision for one break. */
@@ -103,6 +128,8 @@ export interface BreakContext {
   lang: string;
   /** How the left paragraph's last line ends (null when unknown: one line, or lines not matched). */
   lastLine: LastLine;
+  /** False when the font size changes across the break (a paragraph keeps its size). */
+  sameSize?: boolean;
 }
 
 /** The join decision for left and right text across a break (pure). */
@@ -113,6 +140,7 @@ export function decide(left: string, right: string, context: BreakContext, optio
   if (verdict && !verdict.join) return { join: false, rule: verdict.rule, joiner: ' ' };
   // Text fills its lines until a paragraph ends: a short last line ended the paragraph.
   if (context.lastLine === 'short') return { join: false, rule: 'short-line', joiner: ' ' };
+  if (context.sameSize === false) return { join: false, rule: 'size-change', joiner: ' ' };
   if (verdict) return { join: verdict.join, rule: verdict.rule, joiner: verdict.join ? verdict.joiner : ' ' };
   if (options.model) {
     const margin = joinMargin(options.model, l, r, options.lmContext);
@@ -123,7 +151,8 @@ export function decide(left: string, right: string, context: BreakContext, optio
   if (HAS_CASE.test(first)) {
     if (STARTS_LOWER.test(r)) return { join: true, rule: 'pdf2xml', joiner: ' ' };
     // A capital after a cut-off last line: a name or a noun carrying on the sentence.
-    return { join: context.lastLine === 'full' && /\p{Ll}$/u.test(l), rule: 'full-line', joiner: ' ' };
+    // (Or after a letter of a script without case: Hebrew text running on into a Latin name.)
+    return { join: context.lastLine === 'full' && /[\p{Ll}\p{Lo}]\p{M}*$/u.test(l), rule: 'full-line', joiner: ' ' };
   }
   return { join: STARTS_UNCASED.test(r) && context.lastLine === 'full', rule: 'pdf2xml-uncased', joiner: ' ' };
 }
@@ -159,6 +188,69 @@ function lineShape(block: Block, lines: readonly Line[] | undefined, fullLine: n
   return end < Math.min(...others.map((l) => l.box.x + l.box.w)) - tolerance ? 'short' : 'between';
 }
 
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * A last line that the column's measure shows was cut, not ended: when its own lines cannot tell
+ * (one line, or a last line neither at the block's edge nor short), the line is measured against
+ * its column — the lines that wrapped (all but the last of each body paragraph) on its page and
+ * in the paragraph after the break, among them those that start where it starts (within
+ * `2 × size`, so a first-line indent still counts). It is full when it ends
+ * within `fullLine × size` of the column's far edge, or when the first word after the break
+ * would not have fitted in the room it leaves (the line broke for want of room). This needs no
+ * case and no punctuation: it holds for Thai, Devanagari, Arabic and CJK as for Latin text.
+ *
+ *   |text text text text text text |  ← far edge: the farthest end of the column's lines
+ *   |text text text text text tex  |
+ *   |the page's last line      ]   |  room = edge − end; "nextword" wider than the room → full
+ *   ----------- break ------------
+ *   |nextword text text text text  |
+ *
+ * Needs one other line of the column; null when there is none.
+ */
+export function measuredFull(last: Line, column: readonly Line[], next: Line | undefined, fullLine: number): boolean | null {
+  const rtl = last.dir === 'rtl';
+  const start = (l: Line): number => (rtl ? l.box.x + l.box.w : l.box.x);
+  const end = (l: Line): number => (rtl ? -l.box.x : l.box.x + l.box.w);
+  const slack = 2 * last.size;
+  let edge = end(last);
+  let others = 0;
+  for (const line of column) {
+    if (line === last || line.dir !== last.dir || Math.abs(start(line) - start(last)) > slack) continue;
+    others++;
+    edge = Math.max(edge, end(line));
+  }
+  if (others === 0) return null;
+  const room = edge - end(last);
+  if (room <= fullLine * last.size) return true;
+  const text = next?.text.trim() ?? '';
+  if (!next || text.length === 0 || Math.abs(next.size - last.size) > 0.15 * last.size) return false;
+  const unspaced = UNSPACED.test(text[0] ?? '');
+  const word = unspaced ? WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '' : text.split(/\s+/u)[0] ?? '';
+  const perChar = next.box.w / [...text].length;
+  return room < ([...word].length + (unspaced ? 0 : 1)) * perChar;
+}
+
+/**
+ * Lines that wrapped: all but the last line of each body paragraph of two lines or more, that
+ * start at the paragraph's edge (within `2 × size`: a first-line indent), unlike a heading run
+ * into the paragraph below it.
+ */
+function measureLines(blocks: readonly Block[], lines: Line[][] | null): Line[] {
+  const out: Line[] = [];
+  blocks.forEach((block, index) => {
+    const own = lines?.[index];
+    if (!joinable(block) || !own || own.length < 2) return;
+    const edge = block.dir === 'rtl' ? block.box.x + block.box.w : block.box.x;
+    for (const line of own.slice(0, -1)) {
+      const start = line.dir === 'rtl' ? line.box.x + line.box.w : line.box.x;
+      if (Math.abs(start - edge) <= 2 * line.size) out.push(line);
+    }
+  });
+  return out;
+}
+
 /** A one-line paragraph measured against the paragraph after the break (same column width). */
 function singleLineShape(left: Block, right: Block, fullLine: number): LastLine {
   if (left.lines !== 1 || right.lines < 2) return null;
@@ -186,14 +278,17 @@ function splitMidSentence(left: Block, lines: readonly Line[] | undefined, right
 }
 
 /** The pure core: join decisions for one document. */
-export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}): { pages: PageRecord[] } {
+export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { pages: PageRecord[] } {
   const options = normalizeOptions(partial);
   const pages = group.pages.map((page) => ({ ...page, blocks: (page.blocks ?? []).map((b) => ({ ...b })) }));
   const docLang = documentLanguage(group, pages, options.joinLang);
   const repeated = repeatedBlocks(pages);
-  let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined } | null = null;
+  const indents = indentsParagraphs(pages);
+  let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined; column: Line[] } | null = null;
   for (const page of pages) {
     const lines = linesOfBlocks(page);
+    // The lines that set the page's measure: every line but the last of a paragraph of body text.
+    const column = measureLines(page.blocks, lines);
     const trailing = trailingSmallBlocks(page.blocks);
     page.blocks.forEach((block, index) => {
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
@@ -219,12 +314,28 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
         // A display formula set as a block of its own, below text on the same page, belongs to the
         // paragraph around it as the paragraphs stage decided: its short lines end nothing.
         const besideFormula = previous.page === page.page && block.box.y >= previous.block.box.y && (formulaLike(block) || formulaLike(previous.block));
-        if (atBreak && !besideFormula) {
-          const context = {
-            lang: block.lang ?? previous.block.lang ?? docLang,
-            lastLine: lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine),
-          };
+        if (displayFormula(block) && !formulaLike(previous.block) && (atBreak || options.within)) {
+          // A display formula is part of the paragraph it is set in (its text says "[formula]").
+          block.continues = true;
+          block.joinRule = 'formula';
+        } else if (atBreak && !besideFormula) {
+          let lastLine = lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine);
+          const last = previous.lines?.[previous.lines.length - 1];
+          if ((lastLine === null || lastLine === 'between') && last) {
+            const after = joinable(block) ? measureLines([block], own ? [own] : null) : [];
+            if (measuredFull(last, [...previous.column, ...after], own?.[0], options.fullLine)) lastLine = 'full';
+          }
+          // Sizes compare between two stretches of prose, not a subscript or formula left on its own.
+          const sized = prose(previous.block) && !formulaLike(block);
+          const sameSize = !sized || Math.abs(block.size - previous.block.size) <= options.joinSizeChange * Math.max(block.size, previous.block.size);
+          const context = { lang: block.lang ?? previous.block.lang ?? docLang, lastLine, sameSize };
           const decision = decide(previous.block.text, block.text, context, options);
+          // Where paragraphs start with an indent, a full line that ends a sentence before a line
+          // that is not indented is a break inside a paragraph that fell after a sentence.
+          if (decision.rule === 'sentence-end' && lastLine === 'full' && indents && unindented(block, own, column)) {
+            decision.join = true;
+            decision.rule = 'unindented';
+          }
           block.continues = decision.join;
           block.joinRule = decision.rule;
           if (decision.join && decision.joiner !== ' ') block.joiner = decision.joiner;
@@ -236,13 +347,79 @@ export function joinDocument(group: DocumentGroup, partial: Partial<JoinOptions>
         block.continues = false;
         block.joinRule = 'not-body';
       }
-      previous = { block, lines: own ?? undefined, page: page.page, layoutBlock: own?.[own.length - 1]?.block };
+      previous = { block, lines: own ?? undefined, page: page.page, layoutBlock: own?.[own.length - 1]?.block, column };
     });
   }
   return { pages };
 }
 
-/** Short first or last blocks of a page whose text comes back on other pages: running heads and feet. */
+/**
+ * A display formula: formula-like without the words of a sentence (at most one lowercase word of
+ * 3+ letters), or short and without a letter or digit (symbols, or math glyphs without Unicode).
+ */
+export function displayFormula(block: Block): boolean {
+  const text = block.text.trim();
+  if (text.length > 0 && text.length <= 160 && !/[\p{L}\p{N}]/u.test(text)) return true;
+  return formulaLike(block) && text.split(/\s+/u).filter((t) => /^\p{Ll}{3,}[.,;:]?$/u.test(t)).length <= 1;
+}
+
+/** Start of a line on the side where its text begins (the right for right-to-left text). */
+const startOf = (line: Line): number => (line.dir === 'rtl' ? -(line.box.x + line.box.w) : line.box.x);
+
+/**
+ * Whether a paragraph's first line is set in from its second by more than half a font size (and at
+ * most 4 × size, an indent's width); null when the lines do not tell (one line, or starts that
+ * differ too much for an indent: a centred or broken line).
+ */
+function indentOf(lines: readonly Line[]): boolean | null {
+  const [first, second] = lines;
+  if (!first || !second || first.dir !== second.dir) return null;
+  const indent = startOf(first) - startOf(second);
+  if (indent > 4 * first.size || indent < -0.5 * first.size) return null;
+  return indent > 0.5 * first.size;
+}
+
+/**
+ * Whether the document starts its paragraphs with an indent: at least five of its body paragraphs
+ * of two lines or more, and a quarter of them, have an indented first line (not most: the halves
+ * after a break, the text after a formula, references and captions start flush). Then an
+ * unindented first line after a break continues a paragraph.
+ */
+export function indentsParagraphs(pages: readonly PageRecord[]): boolean {
+  let indented = 0;
+  let counted = 0;
+  for (const page of pages) {
+    const lines = linesOfBlocks(page);
+    (page.blocks ?? []).forEach((block, index) => {
+      const own = lines?.[index];
+      if (!joinable(block) || !own) return;
+      const indent = indentOf(own);
+      if (indent === null) return;
+      counted++;
+      if (indent) indented++;
+    });
+  }
+  return indented >= 5 && indented >= 0.25 * counted;
+}
+
+/**
+ * The paragraph after a break starts flush: its first line is not set in from its second, or, for
+ * a paragraph of one line, from the lines of its column on the page (within `3 × size` of it).
+ */
+function unindented(block: Block, lines: readonly Line[] | undefined, column: readonly Line[]): boolean {
+  if (!joinable(block) || !lines?.[0]) return false;
+  const own = indentOf(lines);
+  if (own !== null) return !own;
+  const first = lines[0];
+  const near = column.filter((l) => l !== first && l.dir === first.dir && Math.abs(startOf(l) - startOf(first)) <= 3 * first.size);
+  return near.length > 0 && near.every((l) => startOf(first) - startOf(l) <= 0.5 * first.size);
+}
+
+/** A block of running text: not formula-like, and at least 20 letters. */
+function prose(block: Block): boolean {
+  return !formulaLike(block) && /(?:[^\p{L}]*\p{L}){20}/u.test(block.text);
+}
+
 /**
  * A block that reads as a display formula: short, and mostly symbols, digits and one-letter
  * variables rather than words ("Sq = k", "1 − pi q − 1", "(3)").
@@ -257,6 +434,7 @@ export function formulaLike(block: Block): boolean {
   return tokens.every((t) => /^[\p{Script=Latin}\p{Script=Greek}\d()]{1,2}$/u.test(t));
 }
 
+/** Short first or last blocks of a page whose text comes back on other pages: running heads and feet. */
 export function repeatedBlocks(pages: readonly { page: number; blocks: Block[] }[]): Set<Block> {
   // Exact text: with numbers folded, section titles ("Article 7", "Article 9") would match.
   const key = (b: Block): string => b.text.toLowerCase().replace(/\s+/gu, ' ').trim();
@@ -308,8 +486,32 @@ function documentLanguage(group: DocumentGroup, pages: readonly { blocks: Block[
   return found;
 }
 
-export function join(partial: Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null } = {}) {
+/**
+ * The core with a model that scores whole sentences and answers later (KenLM's `query`): the
+ * decisions run once to gather the word sequences they need, the model scores them in one batch,
+ * and the decisions run again on the scores. A model that fails leaves the document decided by
+ * the rules alone, with a diagnostic saying why.
+ */
+export async function joinDocumentScored(group: DocumentGroup, partial: JoinInput & { sentenceModel: LanguageModel }): Promise<{ pages: PageRecord[]; diagnostics?: DiagnosticRecord[] }> {
   const options = normalizeOptions(partial);
+  const scores = new SentenceScores();
+  const withScores = { ...options, model: { forward: scores } };
+  joinDocument(group, withScores);
+  try {
+    await scores.fill(partial.sentenceModel);
+  } catch (error) {
+    const message = `language model failed, breaks decided by the rules alone: ${(error as Error).message}`;
+    return { ...joinDocument(group, { ...options, joinLm: '', model: null, sentenceModel: null }), diagnostics: [diagnostic(group.doc.id, 'join', 'lm-failed', message)] };
+  }
+  return joinDocument(group, withScores);
+}
+
+export function join(partial: JoinInput = {}) {
+  const options = normalizeOptions(partial);
+  const sentenceModel = options.sentenceModel;
+  if (sentenceModel && !options.model) {
+    return asyncDocumentTransform('join', (group) => joinDocumentScored(group, { ...options, sentenceModel }), () => sentenceModel.close());
+  }
   return documentTransform('join', (group) => joinDocument(group, options));
 }
 

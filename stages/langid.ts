@@ -26,7 +26,7 @@ import {
   judge,
   letterCount,
   runsOfScript,
-  scriptOf,
+  letterScript,
   toFrancCode,
   toIso6391,
   type Judgement,
@@ -76,8 +76,6 @@ export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOp
   return options;
 }
 
-const LETTER = /\p{L}/u;
-
 const isFurniture = (block: Block): boolean => FURNITURE_ROLES.has(block.role);
 
 /** The PDF's /Lang as a known code, or null. */
@@ -125,9 +123,15 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   const scriptOfBlock = new Map<Block, ScriptClass | null>(blocks.map((b) => [b, dominantScript(b.text)]));
 
   // 1. Blocks long enough to judge, with /Lang as the prior. franc's ranking does not depend on
-  //    the prior, so it is made once per block and read again in step 3.
-  const judgements = new Map<Block, Judgement>(blocks.map((b) => [b, judge(b.text, candidates, options.minLetters)]));
-  for (const block of blocks) block.lang = decide(judgements.get(block)!, { ...base, prior: declared });
+  //    the prior: it is kept for step 3. Texts that come back (running heads, the same name in
+  //    many paragraphs) are judged once.
+  const judged = new Map<string, Judgement>();
+  const judgeOnce = (text: string): Judgement => {
+    let verdict = judged.get(text);
+    if (!verdict) judged.set(text, (verdict = judge(text, candidates, options.minLetters)));
+    return verdict;
+  };
+  for (const block of blocks) block.lang = decide(judgeOnce(block.text), { ...base, prior: declared });
 
   // 2. The language each script has in this document (by characters of judged body blocks).
   const byScript = new Map<ScriptClass, Map<string, number>>();
@@ -150,7 +154,7 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
   //    with their script's language as the prior, so that one document is not split over dialects.
   for (const block of blocks) {
     const prior = scriptLang(scriptOfBlock.get(block) ?? null);
-    block.lang = decide(judgements.get(block)!, { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
+    block.lang = decide(judgeOnce(block.text), { ...base, prior: prior ?? declared, fallback: prior ?? 'und' });
   }
 
   // 4. Runs of another script inside a block.
@@ -160,14 +164,14 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
     const spans: LangSpan[] = [];
     const others = new Set<ScriptClass>();
     for (const char of block.text) {
-      const script = LETTER.test(char) ? scriptOf(char) : null;
+      const script = letterScript(char);
       if (script && script !== own) others.add(script);
     }
     for (const script of others) {
       for (const run of runsOfScript(block.text, script)) {
         const text = block.text.slice(run.start, run.end);
         const prior = scriptLang(script) ?? (script === 'Latin' && options.embeddedLatin ? options.embeddedLatin : null);
-        const lang = decide(judge(text, candidates, options.minLetters), { ...base, prior, fallback: prior ?? 'und' });
+        const lang = decide(judgeOnce(text), { ...base, prior, fallback: prior ?? 'und' });
         if (lang !== block.lang) spans.push({ start: run.start, end: run.end, lang: toIso6391(toFrancCode(lang) ?? lang) });
       }
     }

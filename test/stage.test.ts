@@ -3,7 +3,7 @@
  * record, and the stream goes on with the next document; failed documents pass through untouched.
  */
 import t from 'tap';
-import { documentTransform, pageTransform } from '../lib/stage.js';
+import { asyncDocumentTransform, documentTransform, pageTransform } from '../lib/stage.js';
 import type { ErrorRecord, PageRecord, PipeRecord } from '../lib/records.js';
 import { docRecord, endRecord, item, pageRecord, through } from './helpers.js';
 
@@ -84,3 +84,29 @@ t.test('a document that failed upstream passes through without running the core'
   )) as PipeRecord[];
   t.same(shape(viaPage), { x: ['doc', 'page', 'error:timeout'] }, 'pages of a document that fails later are still passed on');
 });
+
+t.test('asyncDocumentTransform: documents stay in order however long each core waits; a rejecting core fails its document', async (t) => {
+  let closed = 0;
+  const delays: Record<string, number> = { a: 30, b: 0, c: 5 };
+  const stage = asyncDocumentTransform(
+    'test',
+    async (group) => {
+      await new Promise((resolve) => setTimeout(resolve, delays[group.doc.id] ?? 0));
+      if (group.doc.id === 'b') throw new Error('the model went away');
+      return { pages: group.pages.map(mark) };
+    },
+    async () => {
+      closed++;
+    },
+  );
+  const out = (await through(stage, input())) as PipeRecord[];
+  t.same(shape(out), {
+    a: ['doc', 'page', 'page', 'end'],
+    b: ['doc', 'error:stage-failed'],
+    c: ['doc', 'page', 'page', 'end'],
+  });
+  t.same(out.filter((r) => r.type === 'doc').map((r) => (r.type === 'doc' ? r.id : '')), ['a', 'b', 'c'], 'in input order, though a waited longest');
+  t.match(out.find((r) => r.type === 'error'), { doc: 'b', stage: 'test', message: /the model went away/ });
+  t.equal(closed, 1, 'close runs once, at the end');
+});
+
