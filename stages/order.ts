@@ -460,9 +460,14 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
       const role = roles.get(block);
       for (const fragment of block.fragments) {
         for (const item of fragment.items) {
-          // Rest rather than `delete`: a deleted property turns an object into a slow dictionary.
-          const { role: _formerRole, ...rest } = item;
-          const placed: Item = { ...rest, block: index };
+          // A role from before is dropped with a rest copy (slow) only where there is one; `delete`
+          // would turn the object into a slow dictionary for every stage after this one.
+          let placed: Item;
+          if (item.role === undefined) placed = { ...item, block: index };
+          else {
+            const { role: _formerRole, ...rest } = item;
+            placed = { ...rest, block: index };
+          }
           if (role) placed.role = role;
           items.push(placed);
         }
