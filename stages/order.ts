@@ -181,7 +181,12 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
       .slice(1)
       .map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1))
       .filter((gap) => gap > 0.15);
-    const wordSpace = spaces.length >= 4 ? median(spaces) : 0;
+    // In a letter-spaced row (one run per glyph) most gaps are the tracking between letters; its
+    // word spaces are the gaps well above those.
+    const singleGlyphs = row.items.filter((item) => item.text.trim().length === 1).length;
+    const letterSpaced = row.items.length >= 4 && singleGlyphs >= 0.6 * row.items.length;
+    const wordGaps = letterSpaced && spaces.length > 0 ? spaces.filter((gap) => gap > 2 * median(spaces)) : spaces;
+    const wordSpace = wordGaps.length >= 4 ? median(wordGaps) : 0;
     let current: Item[] = [];
     const close = (): void => {
       if (current.length === 0) return;

@@ -3,9 +3,11 @@
  * title, and running headers, footers and page numbers tagged across pages.
  */
 import t from 'tap';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { orderDocument } from '../stages/order.js';
 import type { Item, PageRecord } from '../lib/records.js';
-import { group, item, pageRecord, texts, wordItems } from './helpers.js';
+import { group, item, pageRecord, parseLines, run, sharedRoot, texts, wordItems } from './helpers.js';
 
 /** A deterministic shuffle, so that the result cannot depend on the order runs arrive in. */
 function shuffle<T>(values: readonly T[]): T[] {
@@ -146,4 +148,16 @@ t.test('footnote marks hanging before their notes are no column', async (t) => {
   const notes = [0, 1, 2].flatMap((k) => [item(String(k + 1), 57, 520 + k * 10.4 - 3, 5.2), ...wordItems([`note${k}`, 'text', 'of', 'this', 'footnote'], 71, 520 + k * 10.4, 9)]);
   const { pages } = orderDocument(group([pageRecord('fn', 1, { items: notes })]));
   t.same(texts(pages[0]!.items!).slice(0, 7), ['1', 'note0', 'text', 'of', 'this', 'footnote', '2']);
+});
+
+const letterSpaced = join(sharedRoot, 'corpus/gt/en-chromium-letterspaced.pdf');
+
+t.test('a letter-spaced page: word spaces that line up from row to row are no column gutter', { skip: existsSync(letterSpaced) ? false : `${letterSpaced} is not available (no ../shared corpus)` }, async (t) => {
+  const parsed = await run(['parse', '--quiet', letterSpaced]);
+  const pages = parseLines(parsed.stdout).filter((r): r is PageRecord => r.type === 'page');
+  const ordered = orderDocument(group(pages)).pages[0]!;
+  // One glyph per run: "Everyone is entitled to all the rights…" on one row, with 0.6 em word spaces.
+  const row = (ordered.items ?? []).filter((i) => Math.abs(i.y - 137.2) < 1);
+  t.ok(row.length > 40, `the row of the first sentence of Article 2 (${row.length} glyphs)`);
+  t.same([...new Set(row.map((i) => i.block))].length, 1, 'its glyphs are in one block');
 });
