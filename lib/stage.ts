@@ -33,13 +33,30 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A document's records as `documentTransform` gathers them, before its outcome. */
+type Gathered = Omit<DocumentGroup, 'outcome'>;
+
+/** Writes a core's result: its header (a core may rewrite it), the document's diagnostics, the pages, the core's diagnostics, the outcome. */
+function pushResult(stream: Transform, current: Gathered, result: ReturnType<DocumentCore>, outcome: Outcome): void {
+  stream.push(result.doc ?? current.doc);
+  for (const d of current.diagnostics) stream.push(d);
+  for (const page of result.pages) stream.push(page);
+  for (const d of result.diagnostics ?? []) stream.push(d);
+  stream.push(outcome);
+}
+
+function pushFailure(stream: Transform, stage: string, current: Gathered, error: unknown): void {
+  stream.push(current.doc);
+  stream.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
+}
+
 /**
- * Buffers each document until its outcome, then runs the core over it. Memory is bounded by one
- * document's records, which the stages that need cross-page context (furniture, paragraph runs)
- * accept; page-local stages use `pageTransform`.
+ * Gathers each document's records until its outcome and hands them to `finish`, which must call
+ * `done` once it has written the document; a document that already failed passes through as it
+ * came, and records of no open document pass straight through.
  */
-export function documentTransform(stage: string, core: DocumentCore): Transform {
-  let group: Omit<DocumentGroup, 'outcome'> | null = null;
+function gatheringTransform(finish: (stream: Transform, current: Gathered, outcome: Outcome, done: TransformCallback) => void, flush?: (done: TransformCallback) => void): Transform {
+  let group: Gathered | null = null;
   return new Transform({
     objectMode: true,
     transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
@@ -53,29 +70,32 @@ export function documentTransform(stage: string, core: DocumentCore): Transform 
         const current = group;
         group = null;
         if (record.type === 'error') {
-          this.push(current.doc);
-          for (const page of current.pages) this.push(page);
-          for (const d of current.diagnostics) this.push(d);
-          this.push(record);
+          for (const r of [current.doc, ...current.pages, ...current.diagnostics, record]) this.push(r);
           return done();
         }
-        try {
-          const result = core({ ...current, outcome: record });
-          // A core may rewrite the header (e.g. with document-level findings); it goes out first.
-          this.push(result.doc ?? current.doc);
-          for (const d of current.diagnostics) this.push(d);
-          for (const page of result.pages) this.push(page);
-          for (const d of result.diagnostics ?? []) this.push(d);
-          this.push(record);
-        } catch (error) {
-          this.push(current.doc);
-          this.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
-        }
+        return finish(this, current, record, done);
       } else {
         this.push(record);
       }
       done();
     },
+    ...(flush ? { flush } : {}),
+  });
+}
+
+/**
+ * Buffers each document until its outcome, then runs the core over it. Memory is bounded by one
+ * document's records, which the stages that need cross-page context (furniture, paragraph runs)
+ * accept; page-local stages use `pageTransform`.
+ */
+export function documentTransform(stage: string, core: DocumentCore): Transform {
+  return gatheringTransform((stream, current, outcome, done) => {
+    try {
+      pushResult(stream, current, core({ ...current, outcome }), outcome);
+    } catch (error) {
+      pushFailure(stream, stage, current, error);
+    }
+    done();
   });
 }
 
@@ -121,53 +141,28 @@ export type AsyncDocumentCore = (group: DocumentGroup) => Promise<ReturnType<Doc
  * process the core talks to).
  */
 export function asyncDocumentTransform(stage: string, core: AsyncDocumentCore, close?: () => Promise<void>): Transform {
-  let group: Omit<DocumentGroup, 'outcome'> | null = null;
-  return new Transform({
-    objectMode: true,
-    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
-      if (record.type === 'doc') {
-        group = { doc: record, pages: [], diagnostics: [] };
-      } else if (group !== null && record.type === 'page' && record.doc === group.doc.id) {
-        group.pages.push(record);
-      } else if (group !== null && record.type === 'diagnostic' && record.doc === group.doc.id) {
-        group.diagnostics.push(record);
-      } else if (group !== null && (record.type === 'end' || record.type === 'error') && record.doc === group.doc.id) {
-        const current = group;
-        group = null;
-        if (record.type === 'error') {
-          for (const r of [current.doc, ...current.pages, ...current.diagnostics, record]) this.push(r);
-          return done();
-        }
-        let pending: Promise<ReturnType<DocumentCore>>;
-        try {
-          pending = core({ ...current, outcome: record });
-        } catch (error) {
-          pending = Promise.reject(error);
-        }
-        pending.then(
-          (result) => {
-            this.push(result.doc ?? current.doc);
-            for (const d of current.diagnostics) this.push(d);
-            for (const page of result.pages) this.push(page);
-            for (const d of result.diagnostics ?? []) this.push(d);
-            this.push(record);
-            done();
-          },
-          (error: unknown) => {
-            this.push(current.doc);
-            this.push(errorRecord(current.doc.id, stage, 'stage-failed', `${stage} failed: ${describe(error)}`));
-            done();
-          },
-        );
-        return;
-      } else {
-        this.push(record);
+  return gatheringTransform(
+    (stream, current, outcome, done) => {
+      let pending: Promise<ReturnType<DocumentCore>>;
+      try {
+        pending = core({ ...current, outcome });
+      } catch (error) {
+        pending = Promise.reject(error);
       }
-      done();
+      pending.then(
+        (result) => {
+          pushResult(stream, current, result, outcome);
+          done();
+        },
+        (error: unknown) => {
+          pushFailure(stream, stage, current, error);
+          done();
+        },
+      );
     },
-    flush(done: TransformCallback) {
+    (done) => {
       if (close) close().then(() => done(), () => done());
       else done();
     },
-  });
+  );
 }
