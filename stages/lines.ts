@@ -128,6 +128,9 @@ const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filte
  * a conjunct: the next letter belongs to the same word. Subset fonts often understate such a half
  * form's advance width, so the gap after it looks like a word space; only a very wide gap is one.
  */
+/** The end of an RTL line so far that decides whether its last letter joins: the letter and the marks after it. */
+const MARKS_TAIL = 8;
+
 const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
 
 /**
@@ -167,7 +170,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
         ? Math.max(threshold, options.cjkGap)
         : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text)
           ? Math.max(threshold, options.zeroWidthRun)
-          : dir === 'rtl' && endsNonJoining(text.slice(-8))
+          : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining
             : threshold;
       if (!hasSpace && gap > limit) {

@@ -93,6 +93,12 @@ export function normalizeOptions(partial: Partial<OrderOptions> = {}): OrderOpti
   return options;
 }
 
+/** A row is letter-spaced when it has at least this many runs and this share of them are single glyphs… */
+const LETTER_SPACED_MIN_RUNS = 4;
+const LETTER_SPACED_SHARE = 0.6;
+/** …and its word spaces are the gaps wider than this × its median gap (the letter tracking). */
+const WORD_OVER_TRACKING = 2;
+
 interface Fragment {
   items: Item[];
   box: Box;
@@ -184,8 +190,8 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
     // In a letter-spaced row (one run per glyph) most gaps are the tracking between letters; its
     // word spaces are the gaps well above those.
     const singleGlyphs = row.items.filter((item) => item.text.trim().length === 1).length;
-    const letterSpaced = row.items.length >= 4 && singleGlyphs >= 0.6 * row.items.length;
-    const wordGaps = letterSpaced && spaces.length > 0 ? spaces.filter((gap) => gap > 2 * median(spaces)) : spaces;
+    const letterSpaced = row.items.length >= LETTER_SPACED_MIN_RUNS && singleGlyphs >= LETTER_SPACED_SHARE * row.items.length;
+    const wordGaps = letterSpaced && spaces.length > 0 ? spaces.filter((gap) => gap > WORD_OVER_TRACKING * median(spaces)) : spaces;
     const wordSpace = wordGaps.length >= 4 ? median(wordGaps) : 0;
     let current: Item[] = [];
     const close = (): void => {

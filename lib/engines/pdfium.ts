@@ -788,7 +788,8 @@ export async function* extractRecords(
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
         const text = readPageText(m, page, transform, scratch, options.normalize);
         unmapped = text.unmapped;
-        const items = [...text.items, ...readAnnotations(m, page, form, transform, scratch)];
+        const items = text.items;
+        for (const item of readAnnotations(m, page, form, transform, scratch)) items.push(item);
         record = { type: 'page', doc: id, page: n, width: round(width), height: round(height), items };
       } finally {
         m.FPDF_ClosePage(page);
