@@ -1,13 +1,15 @@
 /**
  * The pdf.js engine adapter: marked-content /ActualText replaces the glyph runs it covers, glyphs
  * mapped to U+0000 never reach the text, and a Chromium Devanagari PDF (vowel signs drawn before
- * their consonant, readable only through ActualText) comes out as written.
+ * their consonant, readable only through ActualText) comes out as written, and glyphs that stand for
+ * several characters keep their advance.
  */
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { annotationItems, itemsWithActualText, toItem } from '../lib/engines/pdfjs.js';
-import { charAccuracy, collapse, run, sharedRoot, wildFile } from './helpers.js';
+import type { PageRecord } from '../lib/records.js';
+import { charAccuracy, collapse, parseLines, run, sharedRoot, wildFile } from './helpers.js';
 
 const identity = [1, 0, 0, 1, 0, 0];
 const run_ = (str: string, x: number, width: number, y = 100) => ({ str, dir: 'ltr', width, height: 10, transform: [10, 0, 0, 10, x, y], fontName: 'F1' });
@@ -66,6 +68,24 @@ t.test('a Chromium Devanagari PDF reads as written', { skip: existsSync(`${hindi
   t.equal(result.stdout.split('\n')[0], truth.split('\n')[0], 'the title, whose vowel signs exist only in ActualText');
   const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
   t.ok(accuracy > 0.97, `character accuracy ${accuracy.toFixed(3)} > 0.97`);
+});
+
+const libreOfficeHindi = join(sharedRoot, 'corpus/gt/hi-lo-fodt');
+t.test('a conjunct glyph keeps its advance: LibreOffice Hindi runs end where their glyphs are drawn', { skip: existsSync(`${libreOfficeHindi}.pdf`) ? false : `${libreOfficeHindi}.pdf is not available (no ../shared corpus)` }, async (t) => {
+  const parsed = await run(['parse', `${libreOfficeHindi}.pdf`]);
+  t.equal(parsed.code, 0);
+  const records = parseLines(parsed.stdout);
+  t.match(records[0], { meta: { engine: /whole-glyph-category/u } });
+  // On page 1 the run "…स्थापना को" holds conjuncts (स्थ, श्व) drawn as one glyph each; the
+  // bracket after it is drawn at x 288.8, one word space after "को", which ends at 285.9.
+  const items = (records.find((r) => r.type === 'page') as PageRecord).items ?? [];
+  const bracket = items.findIndex((item, i) => item.text === '(' && items[i - 1]?.text === 'को');
+  const before = items[bracket - 1];
+  t.ok(before && Math.abs(before.x + before.w - 285.9) < 0.5, `"को" ends at ${before ? (before.x + before.w).toFixed(2) : '?'}, where it is drawn (285.9)`);
+  const result = await run(['extract', `${libreOfficeHindi}.pdf`]);
+  const truth = readFileSync(`${libreOfficeHindi}.txt`, 'utf8');
+  const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
+  t.ok(accuracy > 0.99, `character accuracy ${accuracy.toFixed(3)} > 0.99`);
 });
 
 t.test('annotations: free-text lines and filled-in form fields become items; hidden ones and checkboxes do not', async (t) => {
