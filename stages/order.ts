@@ -98,6 +98,10 @@ const LETTER_SPACED_MIN_RUNS = 4;
 const LETTER_SPACED_SHARE = 0.6;
 /** …and its word spaces are the gaps wider than this × its median gap (the letter tracking). */
 const WORD_OVER_TRACKING = 2;
+/** Tracking of at least this × font size between the single glyphs of a row is letter spacing. */
+const MIN_TRACKING = 0.05;
+/** Letter spacing is regular: gaps within this share of the median gap count as tracking. */
+const TRACKING_TOLERANCE = 0.2;
 
 interface Fragment {
   items: Item[];
@@ -183,16 +187,18 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
   rows.forEach((row, rowIndex) => {
     // A gutter is wider than the row's own word spaces: in monospaced text every word space is
     // 0.6 em and they line up into white rivers that are no gutters.
-    const spaces = row.items
-      .slice(1)
-      .map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1))
-      .filter((gap) => gap > 0.15);
+    const gaps = row.items.slice(1).map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1));
+    const spaces = gaps.filter((gap) => gap > 0.15);
     // In a letter-spaced row (one run per glyph) most gaps are the tracking between letters; its
-    // word spaces are the gaps well above those.
+    // word spaces are the gaps well above those. Its words are few and their spaces stand out, so
+    // two of them suffice, and the narrower is a word space (a gutter would be the wider).
     const singleGlyphs = row.items.filter((item) => item.text.trim().length === 1).length;
     const letterSpaced = row.items.length >= LETTER_SPACED_MIN_RUNS && singleGlyphs >= LETTER_SPACED_SHARE * row.items.length;
-    const wordGaps = letterSpaced && spaces.length > 0 ? spaces.filter((gap) => gap > WORD_OVER_TRACKING * median(spaces)) : spaces;
-    const wordSpace = wordGaps.length >= 4 ? median(wordGaps) : 0;
+    const tracking = letterSpaced ? median(gaps.filter((gap) => gap > 0)) : 0;
+    // Tracking is regular: most gaps are the same. Formula rows (one run per symbol) are irregular.
+    const tracked = tracking >= MIN_TRACKING && gaps.filter((gap) => Math.abs(gap - tracking) <= TRACKING_TOLERANCE * tracking).length >= LETTER_SPACED_SHARE * gaps.length;
+    const wordGaps = !letterSpaced || spaces.length === 0 ? spaces : spaces.filter((gap) => gap > WORD_OVER_TRACKING * (tracked ? tracking : median(spaces)));
+    const wordSpace = wordGaps.length >= 4 ? median(wordGaps) : tracked && wordGaps.length >= 2 ? Math.min(...wordGaps) : 0;
     let current: Item[] = [];
     const close = (): void => {
       if (current.length === 0) return;

@@ -161,3 +161,13 @@ t.test('a letter-spaced page: word spaces that line up from row to row are no co
   t.ok(row.length > 40, `the row of the first sentence of Article 2 (${row.length} glyphs)`);
   t.same([...new Set(row.map((i) => i.block))].length, 1, 'its glyphs are in one block');
 });
+
+t.test('a letter-spaced short last line: its two or three word spaces are no column gutter', { skip: existsSync(letterSpaced) ? false : `${letterSpaced} is not available (no ../shared corpus)` }, async (t) => {
+  const parsed = await run(['parse', '--quiet', letterSpaced]);
+  const pages = parseLines(parsed.stdout).filter((r): r is PageRecord => r.type === 'page');
+  const ordered = orderDocument(group(pages)).pages[1]!;
+  // Page 2: "such interference or attacks." ends Article 12; word spaces under it line up.
+  const row = (ordered.items ?? []).filter((i) => Math.abs(i.y - 325.5) < 1);
+  t.equal(row.map((i) => i.text).join(''), 'suchinterferenceorattacks.', 'the row of the last line of Article 12');
+  t.same([...new Set(row.map((i) => i.block))].length, 1, 'its glyphs are in one block');
+});
