@@ -101,6 +101,29 @@ export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFA
       rows.push({ base: item.y, size: item.size, items: [item] });
     }
   }
+  // A small run that touches no larger run of its own row but one of the next or previous row is
+  // that row's script: a footnote's raised mark at the foot of one column lies nearer, by baseline,
+  // to the last line of the other column than to its own note.
+  const touches = (item: Item, big: Item, size: number): boolean =>
+    item.x <= right(big) + options.scriptGap * size && right(item) >= big.x - options.scriptGap * size;
+  rows.forEach((row, i) => {
+    if (row.items.length < 2) return;
+    const strays = row.items.filter(
+      (item) => item.size < options.scriptSizeRatio * row.size && !row.items.some((big) => big.size > item.size && touches(item, big, row.size)),
+    );
+    for (const item of strays) {
+      const host = [rows[i - 1], rows[i + 1]].find(
+        (other) =>
+          other !== undefined &&
+          item.size < options.scriptSizeRatio * other.size &&
+          Math.abs(item.y - other.base) <= options.scriptShift * other.size &&
+          other.items.some((big) => touches(item, big, other.size)),
+      );
+      if (!host) continue;
+      host.items.push(item);
+      row.items.splice(row.items.indexOf(item), 1);
+    }
+  });
   // Attach script rows: every run of a row that is small and touches a larger run of a nearby row.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;

@@ -171,3 +171,20 @@ t.test('a letter-spaced short last line: its two or three word spaces are no col
   t.equal(row.map((i) => i.text).join(''), 'suchinterferenceorattacks.', 'the row of the last line of Article 12');
   t.same([...new Set(row.map((i) => i.block))].length, 1, 'its glyphs are in one block');
 });
+
+t.test("a raised footnote mark at the foot of the right column stays with its note, not with the left column's line beside it", async (t) => {
+  // As LaTeX sets it: the mark's baseline (764.8) is nearer the left column's last line (766)
+  // than its own note's (768.6), and it touches the note's first word.
+  const left = column('L', 66, 704.4, 5, 9, 11);
+  const right = column('R', 302, 704.4, 4, 9, 11);
+  const mark = item('1', 315, 764.8, 6, { w: 3.6 });
+  const note = wordItems(['La', 'redacción', 'sigue', 'el', 'texto'], 319.2, 768.6, 9, 0.3);
+  const { pages } = orderDocument(group([pageRecord('fn2', 1, { items: shuffle([...left.flat(), ...right.flat(), mark, ...note]) })]));
+  const items = pages[0]!.items!;
+  const lastLeft = left.at(-1)!.map((i) => i.text);
+  const blockOf = (text: string) => items.find((i) => i.text === text)?.block;
+  t.same(texts(items.filter((i) => i.block === blockOf(lastLeft[0]!))).slice(-9), lastLeft, "the left column's last line ends with its own last word");
+  t.equal(blockOf('1'), blockOf('La'), 'the mark is in the block of its note');
+  const at = texts(items).indexOf('1');
+  t.same(texts(items).slice(at, at + 3), ['1', 'La', 'redacción'], 'and comes right before it');
+});
