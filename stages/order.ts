@@ -1,7 +1,8 @@
 /**
  * order: reading order within each page, and page furniture across pages.
  *
- * 1. Runs outside the page box are dropped (counted in a diagnostic).
+ * 1. Runs outside the page box are dropped (counted in a diagnostic), and so is a line cut by a
+ *    page break that the next page repeats whole (see repeatedAtPageBreak).
  * 2. Rows (runs on one baseline) are cut into fragments wherever the gap between runs is wider
  *    than `fragmentGap` em, so that the two halves of a row in a two-column page become two
  *    fragments.
@@ -437,6 +438,45 @@ export function tagFurniture(plans: readonly PagePlan[], options: OrderOptions):
   }
 }
 
+/** A line cut by a page break is a repeat when it has at least this many runs… */
+const REPEAT_MIN_RUNS = 3;
+/** …each lying within this many points of a run of the next page's top line that holds its text. */
+const REPEAT_TOLERANCE = 1;
+
+/**
+ * Rows at the foot of a page that the next page repeats at its top. A browser that cannot fit a
+ * line above a page break draws it on both pages, clipped at the break on the first: the first
+ * page keeps only the glyphs that reach over the clip edge (Devanagari vowel signs above the
+ * headstroke, accents), at their x, and the next page has the whole line. Every run of such a
+ * row lies inside a run of a top row of the next page that holds the same text.
+ */
+export function repeatedAtPageBreak(pages: readonly { page: PageRecord; fragments: readonly Fragment[] }[], options: OrderOptions): Set<Fragment> {
+  const rowsOf = (fragments: readonly Fragment[], keep: (f: Fragment) => boolean): Item[][] => {
+    const rows = new Map<number, Item[]>();
+    for (const f of fragments) if (keep(f)) rows.set(f.row, [...(rows.get(f.row) ?? []), ...f.items]);
+    return [...rows.values()];
+  };
+  const repeated = new Set<Fragment>();
+  for (let k = 0; k + 1 < pages.length; k++) {
+    const { page, fragments } = pages[k]!;
+    const next = pages[k + 1]!;
+    const tops = rowsOf(next.fragments, (f) => f.box.y + f.box.h <= options.marginBand * next.page.height);
+    const feet = rowsOf(fragments, (f) => f.box.y >= (1 - options.marginBand) * page.height);
+    for (const foot of feet) {
+      if (foot.length < REPEAT_MIN_RUNS) continue;
+      const repeats = tops.some((top) =>
+        foot.every((run) =>
+          top.some((whole) => whole.text.includes(run.text) && run.x >= whole.x - REPEAT_TOLERANCE && right(run) <= right(whole) + REPEAT_TOLERANCE),
+        ),
+      );
+      if (!repeats) continue;
+      const runs = new Set(foot);
+      for (const f of fragments) if (f.items.every((item) => runs.has(item))) repeated.add(f);
+    }
+  }
+  return repeated;
+}
+
 function insidePage(item: Item, page: PageRecord): boolean {
   return right(item) > 0 && item.x < page.width && bottom(item) > 0 && top(item) < page.height;
 }
@@ -456,6 +496,16 @@ export function orderDocument(group: DocumentGroup, partial: Partial<OrderOption
     }
     return { page, fragments: fragmentsOf(inside, options) };
   });
+  const repeated = repeatedAtPageBreak(fragmented, options);
+  for (const entry of fragmented) {
+    const cut = entry.fragments.filter((f) => repeated.has(f));
+    if (cut.length === 0) continue;
+    entry.fragments = entry.fragments.filter((f) => !repeated.has(f));
+    diagnostics.push(diagnostic(entry.page.doc, 'order', 'repeated-line', 'Dropped a line cut by the page break that the next page repeats whole', {
+      place: { page: entry.page.page },
+      count: cut.reduce((n, f) => n + f.items.length, 0),
+    }));
+  }
   const furniture = options.furniture ? furnitureFragments(fragmented, options) : new Map<Fragment, Role>();
   const plans: PagePlan[] = fragmented.map(({ page, fragments }) => {
     const roles = new Map<LayoutBlock, Role>();

@@ -188,3 +188,23 @@ t.test("a raised footnote mark at the foot of the right column stays with its no
   const at = texts(items).indexOf('1');
   t.same(texts(items).slice(at, at + 3), ['1', 'La', 'redacción'], 'and comes right before it');
 });
+
+t.test('a line cut by the page break and repeated whole at the top of the next page is dropped from the first', async (t) => {
+  // Page 1 ends with the glyphs of a line that reach over the clip edge (here the marks of
+  // "abcd", "efgh", "ijkl" and "mnop", each inside its word); page 2 starts with the whole line.
+  const body = column('B', 72, 100, 30, 8);
+  const whole = wordItems(['abcd', 'efgh', 'ijkl', 'mnop', 'qrst'], 72, 60);
+  const clipped = whole.slice(0, 4).map((w) => item(w.text.slice(1, 3), w.x + 5, 800, 10, { w: 10 }));
+  const other = wordItems(['more', 'body', 'text', 'here'], 72, 100);
+  const pages = [pageRecord('cut', 1, { items: [...body.flat(), ...clipped] }), pageRecord('cut', 2, { items: [...whole, ...other] })];
+  const { pages: ordered, diagnostics } = orderDocument(group(pages));
+  t.notOk(ordered[0]!.items!.some((i) => i.y === 800), 'the clipped row is gone from page 1');
+  t.equal(ordered[1]!.items!.length, whole.length + other.length, 'page 2 keeps its whole line');
+  t.match(diagnostics, [{ code: 'repeated-line', place: { page: 1 }, count: 4 }]);
+
+  // The same row at another x (text that only happens to match) stays.
+  const shifted = clipped.map((i) => ({ ...i, x: i.x + 40 }));
+  const kept = orderDocument(group([pageRecord('cut', 1, { items: [...body.flat(), ...shifted] }), pageRecord('cut', 2, { items: [...whole, ...other] })]));
+  t.equal(kept.pages[0]!.items!.filter((i) => i.y === 800).length, 4, 'a row that does not lie inside the next page\'s words stays');
+  t.same(kept.diagnostics, []);
+});
