@@ -125,8 +125,10 @@ const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filte
 
 /*
  * A run that ends in a virama (a consonant with its vowel killed, as in Devanagari "स्") is half of
- * a conjunct: the next letter belongs to the same word. Subset fonts often understate such a half
- * form's advance width, so the gap after it looks like a word space; only a very wide gap is one.
+ * a conjunct: the next letter belongs to the same word. Some subset fonts give such a half form no
+ * advance width, so the gap after it looks like a word space; after such a run only a very wide
+ * gap is one. A run with its own width is measured as any other: in glyph-order text a word may end
+ * in a virama (the reph of "कार्य" is drawn last: "कायर्").
  */
 /** The end of an RTL line so far that decides whether its last letter joins: the letter and the marks after it. */
 const MARKS_TAIL = 8;
@@ -168,7 +170,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
       const hasSpace = /\s$/u.test(tail) || /^\s/u.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
         ? Math.max(threshold, options.cjkGap)
-        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text)
+        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && items[i - 1]!.w < 0.01 * items[i - 1]!.size
           ? Math.max(threshold, options.zeroWidthRun)
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining

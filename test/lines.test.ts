@@ -119,10 +119,14 @@ t.test('a run with no advance width hides its width in the gap after it', async 
   t.equal(apart?.text, '\u0930\u0941\u0926\u094D\u0918 \u0932\u094B');
 });
 
-t.test('after a virama the next letter continues the word, unless the gap is very wide', async (t) => {
-  // "सदस्" + "यों" 0.42 em apart (the half form's width understated): one word.
-  const [word] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 12 }), item('\u092F\u094B\u0902', 66.6, 100, 11, { w: 8 })]);
+t.test('after a zero-width run ending in a virama the next letter continues the word, unless the gap is very wide', async (t) => {
+  // "सदस्" drawn as a half form with no advance width, "यों" 16.6 pt on: one word.
+  const [word] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 0 }), item('\u092F\u094B\u0902', 66.6, 100, 11, { w: 8 })]);
   t.equal(word?.text, '\u0938\u0926\u0938\u094D\u092F\u094B\u0902');
-  const [far] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 12 }), item('\u092F\u094B\u0902', 80, 100, 11, { w: 8 })]);
+  const [far] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 0 }), item('\u092F\u094B\u0902', 80, 100, 11, { w: 8 })]);
   t.equal(far?.text, '\u0938\u0926\u0938\u094D \u092F\u094B\u0902');
+  // A run with its advance that ends in a virama (a reph in glyph order, "कायर्") and a word
+  // space after it: two words.
+  const [two] = linesOf([item('\u0915\u093E\u092F\u0930\u094D', 50, 100, 11, { w: 16.5 }), item('\u0939\u0941\u090F', 69.4, 100, 11, { w: 12 })]);
+  t.equal(two?.text, '\u0915\u093E\u092F\u0930\u094D \u0939\u0941\u090F');
 });
