@@ -30,7 +30,9 @@
  * 5. Thai: the rules of lib/thai.ts (private-use glyphs, error types I–VII, lost marks), and type
  *    VIII from the glyph positions: a mark drawn as its own run is put after the consonant it sits
  *    over.
- * 6. The configured `repair` rules.
+ * 6. Devanagari written in glyph order (lib/devanagari.ts), in a document whose short-i signs show
+ *    it: the short-i sign put after its consonants, the reph before them, ा or आ + े or ै → ो ौ ओ औ.
+ * 7. The configured `repair` rules.
  *
  * pdf.js's own normalisation (parse `--normalize`, on by default) applies NFKC to a fixed set
  * inside the engine: ligatures U+FB00–FB04 and FB06, Hebrew presentation forms, Arabic
@@ -46,6 +48,7 @@ import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../
 import { DEBIAN_THAI_TRIE, DEBIAN_WORDS, loadLexicon } from '../lib/lexicon.js';
 import { Rewriter, Tally } from '../lib/rewrite.js';
 import { hasThai, thaiLexical, thaiOrthography, thaiWordCounts } from '../lib/thai.js';
+import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../lib/devanagari.js';
 
 export interface RepairOptions {
   /** A rules file in PDFExtract.json's format; '' for the built-in defaults. */
@@ -115,6 +118,7 @@ export const BUILTIN_RULES = [
   'mojibake', 'shifted-encoding', 'ligature-space', 'ligature-swallowed', 'lost-soft-hyphen', 'arabic-presentation', 'arabic-allah',
   'tatweel', 'hebrew-presentation', 'thai-pua', 'thai-space-before-aa', 'thai-nikhahit-aa', 'thai-sara-e-e',
   'thai-am-aa', 'thai-mark-order', 'thai-missing-mark', 'thai-wrong-mark', 'nul', 'thai-sara-am-lexicon', 'thai-split-word', 'thai-reattach-mark',
+  'devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel',
 ] as const;
 
 /** The default rules, as a config file would give them. */
@@ -538,6 +542,7 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
   const latin1Lines = mojibakeOn ? allLines.filter((l) => looksLatin1Mojibake(l.text)).map((l) => l.text) : [];
   const codePage = latin1Lines.length > 0 ? chooseCodePage(latin1Lines, lang) : null;
   const shift = options.mojibake && !disabled.has('shifted-encoding') ? findCyrillicShift(allLines.map((l) => l.text)) : null;
+  const devanagariRewrites = isGlyphOrderDevanagari(allLines.map((l) => l.text)) ? GLYPH_ORDER_REWRITES.filter((r) => !disabled.has(r.rule)) : [];
 
   const pages = group.pages.map((page) => {
     if (!page.lines) return page;
@@ -565,6 +570,7 @@ export function repairDocument(group: DocumentGroup, options: RepairOptions, con
         if (!disabled.has('thai-reattach-mark') && page.items) reattachMarks(rw, itemsOfLine(page, line));
         if (context.thai) thaiLexical(rw, context.thai, disabled, thaiCounts);
       }
+      for (const { rule, pattern, replace } of devanagariRewrites) rw.replace(pattern, replace, rule);
       if (!disabled.has('nul') && rw.text.includes('\u0000')) {
         // A glyph the text layer could not name, outside Thai: nothing better than dropping it.
         rw.replace(/\u0000+/gu, () => '', 'nul');
