@@ -251,3 +251,21 @@ t.test('pdfium: a document that grows the heap past the memory limit ends with o
   const records = await drain(2048);
   t.same(records.map((r) => r.type), ['doc', 'page']);
 });
+
+const chromiumHindi = gtFile('hi-chromium');
+t.test('pdfium: ActualText spans of Chromium\'s Devanagari give one item each, over all of their glyphs (hi-chromium)', { skip: chromiumHindi.skip }, async (t) => {
+  const parsed = await run(['parse', '--engine', 'pdfium', chromiumHindi.pdf]);
+  t.equal(parsed.code, 0, parsed.stderr);
+  const records = parsed.stdout.trim().split('\n').map((line) => JSON.parse(line) as PipeRecord);
+  const items = pagesOf(records, 'hi-chromium')[0]!.items ?? [];
+  // The title's "मानव": the span "मा" reaches "नव", as its two glyphs are drawn (PDFium alone gives
+  // the span's text the extent of its first glyph only, 2.5 pt short of "नव": a word space).
+  const ma = items.findIndex((item, i) => item.text === 'मा' && items[i + 1]?.text === 'नव');
+  t.ok(ma >= 0, 'the title begins with the span "मा", then "नव"');
+  const [first, second] = [items[ma]!, items[ma + 1]!];
+  t.ok(first.x + first.w >= second.x - 0.5, `"मा" ends at ${(first.x + first.w).toFixed(2)}, "नव" begins at ${second.x}`);
+  t.equal(items.filter((item) => item.text === 'र्व' && Math.abs(item.y - first.y) < 1).length, 1, 'a span drawn as two objects is read once');
+  const result = await run(['extract', '--engine', 'pdfium', chromiumHindi.pdf]);
+  const accuracy = charAccuracy(readFileSync(chromiumHindi.txt, 'utf8'), result.stdout);
+  t.ok(accuracy > 0.99, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
+});

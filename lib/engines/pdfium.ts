@@ -8,8 +8,10 @@
  * a line break at the end of a line) are never text: they end the run and are kept as the `after`
  * mark of the item before. Right-to-left runs come out in glyph (drawing) order, as under pdf.js
  * (glyphOrderText, loneBracketsInGlyphOrder; rightToLeftMarksOnTheirLine keeps separately drawn
- * marks on their letters' line), and a cluster a font maps twice is read once. Characters whose font has no
- * usable Unicode map are counted and reported as a diagnostic per page.
+ * marks on their letters' line), and a cluster a font maps twice is read once. An ActualText span
+ * of shaped Indic or Thai text becomes one item over all of its glyphs, as under pdf.js
+ * (actualTextSpan, spanItem). Characters whose font has no usable Unicode map are counted and
+ * reported as a diagnostic per page.
  *
  * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
  * top-left, y down), so nothing after parse knows which engine ran.
@@ -508,6 +510,90 @@ function charCalls(m: PdfiumModule): CharCalls {
   };
 }
 
+/** A PDF text string's bytes: UTF-16BE after its byte-order mark, UTF-8 after its own, else PDFDocEncoding (Latin-1 for text). */
+export function pdfTextString(bytes: Uint8Array): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  return LATIN1.decode(bytes);
+}
+
+/**
+ * The scripts whose ActualText spans are read here: Indic scripts and Thai, shaped so that a
+ * cluster's glyphs do not map to its characters one to one. PDFium gives such a span's text to
+ * the glyphs of its first text object only, over their extent, and repeats it for each further
+ * object. Other spans (a soft hyphen at a line break, an Arabic ligature) PDFium reads right.
+ */
+const SHAPED_SCRIPT = /[\u0900-\u0DFF\u0E00-\u0E7F]/u;
+
+/**
+ * The outermost marked-content span with /ActualText around a text object: the mark (the same
+ * handle for every object inside one span) and its text. Generators use ActualText where glyphs do
+ * not map to characters one to one: Chromium shapes Devanagari so that a vowel sign drawn before
+ * its consonant has no Unicode of its own, and the span carries the true text.
+ */
+function actualTextSpan(m: PdfiumModule, object: number, scratch: Scratch, known: Map<number, string | null>): { mark: number; text: string } | null {
+  const marks = m.FPDFPageObj_CountMarks(object);
+  for (let i = 0; i < marks; i++) {
+    const mark = m.FPDFPageObj_GetMark(object, i);
+    if (!mark) continue;
+    let text = known.get(mark);
+    if (text === undefined) {
+      // The raw bytes: PDFium's string getter reads them as UTF-8, which loses UTF-16 text.
+      let found: string | null = null;
+      const outLength = scratch.get(8);
+      if (m.FPDFPageObjMark_GetParamBlobValue(mark, 'ActualText', 0, 0, outLength)) {
+        const needed = m.pdfium.getValue(outLength, 'i32') as number;
+        if (needed > 0 && needed <= 1 << 20) {
+          const buf = scratch.get(needed + 8);
+          if (m.FPDFPageObjMark_GetParamBlobValue(mark, 'ActualText', buf + 8, needed, buf)) found = pdfTextString(heaps(m).HEAPU8.slice(buf + 8, buf + 8 + needed));
+        } else found = '';
+      }
+      known.set(mark, found);
+      text = found;
+    }
+    if (text !== null) return SHAPED_SCRIPT.test(text) ? { mark, text } : null;
+  }
+  return null;
+}
+
+/**
+ * The item of an ActualText span: its text over the extent of the span's glyphs, as the pdf.js
+ * adapter makes it. An empty ActualText means the glyphs stand for nothing; a span whose glyphs lie
+ * on different baselines keeps its glyphs (one position cannot stand for two lines).
+ */
+export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize: boolean, spanLeft = Infinity, spanRight = -Infinity): Item[] {
+  const first = glyphs[0];
+  if (!first) return [];
+  if (!first.horizontal || glyphs.some((g) => Math.abs(g.oy - first.oy) > 0.5 * first.size)) {
+    const items: Item[] = [];
+    let run: Glyph[] = [];
+    for (const g of glyphs) {
+      if (run.length > 0 && !continues({ glyphs: run }, g)) {
+        const item = runToItem(run, normalize);
+        if (item) items.push(item);
+        run = [];
+      }
+      run.push(g);
+    }
+    const item = run.length > 0 ? runToItem(run, normalize) : null;
+    if (item) items.push(item);
+    return items;
+  }
+  let text = actualText.replaceAll('\0', '').trim();
+  if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  if (text === '') return [];
+  let left = spanLeft;
+  let right = spanRight;
+  for (const g of glyphs) {
+    left = Math.min(left, g.left);
+    right = Math.max(right, g.right);
+  }
+  const rtl = [...text].filter((c) => RTL_CHAR.test(c)).length;
+  const letters = [...text].filter((c) => !RTL_CHAR.test(c) && LETTER.test(c)).length;
+  const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
+  return [{ text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir }];
+}
+
 function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean): PageText {
   const m = module;
   const calls = charCalls(module);
@@ -575,6 +661,12 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
       }
       run = { glyphs: [] };
     };
+    // The glyphs of an ActualText span are held apart and become one item, placed among the items
+    // where the span began, when the page is done.
+    type Span = { mark: number; text: string; glyphs: Glyph[]; at: number; left: number; right: number; after?: 'space' | 'break' };
+    let span: Span | null = null;
+    const spans = new Map<number, Span>();
+    const spanTexts = new Map<number, string | null>();
     let lastObject = -1;
     let objectFont = '';
     let objectSize = 0;
@@ -584,6 +676,13 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
     for (let i = 0; i < count; i++) {
       let code = calls.FPDFText_GetUnicode(textPage, i);
       if (code === 32 || code === 13 || code === 10 || code === 9 || code === 0xa0) {
+        if (span) {
+          // Inside a span the ActualText stands for the glyphs; a line break or a space glyph (not
+          // one PDFium made up for a gap) after its last glyph becomes the span item's mark.
+          if (code === 13 || code === 10) span.after = 'break';
+          else if (span.after === undefined && calls.FPDFText_IsGenerated(textPage, i) !== 1) span.after = 'space';
+          continue;
+        }
         // A generated character is not a glyph, and a space glyph is a gap the line stage measures
         // (pdf.js ends its runs there too): either ends the run, and the item before keeps the mark.
         flush();
@@ -598,14 +697,24 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
       // PDFium reports a hyphen it took for a line-end one as U+0002. A soft hyphen is not drawn,
       // but keeps its place: inside a ligature ("ﬃ" → f, U+00AD, f, i) it holds a share of the box.
       if (code === 2) code = 0x2d;
-      if (code === 0 || code === 0xfffe || code === 0xffff || code > 0x10ffff) {
-        flush();
-        continue;
-      }
-      if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
+      // A glyph without text (U+0000 and the like) is no character, but inside an ActualText span
+      // its box is part of the span's extent.
+      const noText = code === 0 || code === 0xfffe || code === 0xffff || code > 0x10ffff;
+      if (!noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
       if (object !== lastObject) {
         lastObject = object;
+        const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
+        if (objectSpan?.mark !== (span as Span | null)?.mark) {
+          flush();
+          span = null;
+          if (objectSpan) {
+            // PDFium's character order may leave a span and come back to it: one entry per span.
+            span = spans.get(objectSpan.mark) ?? { mark: objectSpan.mark, text: objectSpan.text, glyphs: [], at: items.length, left: Infinity, right: -Infinity };
+            spans.set(objectSpan.mark, span);
+          }
+        }
+
         const font = object ? calls.FPDFTextObj_GetFont(object) : 0;
         let name = fontNames.get(font);
         if (name === undefined) {
@@ -632,6 +741,10 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
         dy = db / len;
         horizontal = dx > 0 && Math.abs(dy) <= 0.1 * dx;
       }
+      if (noText && !span) {
+        flush();
+        continue;
+      }
       calls.FPDFText_GetCharOrigin(textPage, i, originPtr, originPtr + 8);
       calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
       const h64 = heaps(m).HEAPF64;
@@ -653,7 +766,7 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
-        ch: code === 0xad ? '' : String.fromCodePoint(code),
+        ch: code === 0xad || noText ? '' : String.fromCodePoint(code),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
         ox,
@@ -664,12 +777,44 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
         dx,
         dy,
       };
+      if (span) {
+        span.glyphs.push(glyph);
+        span.after = undefined;
+        continue;
+      }
       const held = group[0];
       if (held && (held.ox !== glyph.ox || held.oy !== glyph.oy)) commit();
       group.push(glyph);
     }
     commit();
     flush();
+    if (spans.size > 0) {
+      // PDFium gives a span's ActualText to the glyphs of its first text object and leaves the
+      // other objects out of the text: the span's extent is that of all its objects.
+      const b = scratch.get(96) + 64;
+      const objects = m.FPDFPage_CountObjects(page);
+      for (let k = 0; k < objects; k++) {
+        const object = m.FPDFPage_GetObject(page, k);
+        if (!object || m.FPDFPageObj_GetType(object) !== PAGEOBJ_TEXT) continue;
+        const marks = m.FPDFPageObj_CountMarks(object);
+        for (let j = 0; j < marks; j++) {
+          const pending = spans.get(m.FPDFPageObj_GetMark(object, j));
+          if (!pending || !m.FPDFPageObj_GetBounds(object, b, b + 4, b + 8, b + 12)) continue;
+          const f32 = heaps(m).HEAPF32;
+          const [l = 0, bo = 0, r = 0, t = 0] = [f32[b >> 2], f32[(b >> 2) + 1], f32[(b >> 2) + 2], f32[(b >> 2) + 3]];
+          const xs = [ta * l + tc * bo, ta * r + tc * bo, ta * l + tc * t, ta * r + tc * t];
+          pending.left = Math.min(pending.left, Math.min(...xs) + te);
+          pending.right = Math.max(pending.right, Math.max(...xs) + te);
+        }
+      }
+    }
+    // Latest first, so that the places of the earlier ones stay where they were.
+    for (const pending of [...spans.values()].reverse()) {
+      const made = spanItem(pending.text, pending.glyphs, normalize, pending.left, pending.right);
+      const last = made[made.length - 1];
+      if (last && pending.after) last.after = pending.after;
+      items.splice(pending.at, 0, ...made);
+    }
   } finally {
     m.FPDFText_ClosePage(textPage);
     names.free();
@@ -677,6 +822,7 @@ function readPageText(module: PdfiumModule, page: number, transform: number[], s
   return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped };
 }
 
+const PAGEOBJ_TEXT = 1;
 const ANNOT_FREETEXT = 3;
 const ANNOT_WIDGET = 20;
 const ANNOT_FLAG_HIDDEN = 2;
