@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../records.js';
 import { diagnostic, SCHEMA_VERSION } from '../records.js';
 import { EngineError } from './errors.js';
+import { xmpFromPdfBytes } from '../xmp.js';
 import { annotationItems, looksLikePdf } from './pdfjs.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 
@@ -942,6 +943,7 @@ export async function* extractRecords(
       outline: readOutline(m, doc, scratch),
       encrypted: m.FPDF_GetSecurityHandlerRevision(doc) !== -1,
       engine: `${engineVersion} glyph-order`,
+      xmp: xmpFromPdfBytes(bytes),
       normalization: options.normalize ? 'nfkc-ligatures-presentation-forms' : 'none',
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
