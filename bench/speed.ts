@@ -3,7 +3,7 @@
  * `pdfpipe parse`, against `pdftotext` run the way people run it (one process per file), on the
  * same PDFs in the same run.
  *
- *     npm run bench:speed -- [DIR] [--min-pages N] [--engine pdfjs,pdfium]
+ *     npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs]
  *
  * DIR defaults to ../shared/corpus/wild. Pages come from DIR/MANIFEST.tsv's `pages` column when
  * there is one, else from `pdfinfo`. Files with fewer than --min-pages pages are left out (default
@@ -27,11 +27,11 @@ const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
 const DEFAULT_MIN_PAGES = 100;
 const GNU_TIME = '/usr/bin/time';
 
-const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N] [--engine pdfjs,pdfium]
+const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs]
 
   DIR            folder of PDFs [default: ../shared/corpus/wild]
   --min-pages N  leave out files with fewer pages [default: ${DEFAULT_MIN_PAGES} for the default folder, else 0]
-  --engine LIST  parse engines to measure, comma-separated (pdfjs, pdfium) [default: pdfjs]
+  --engine LIST  parse engines to measure, comma-separated (auto, pdfium, pdfjs) [default: auto]
 
 Needs pdftotext and pdfinfo (Debian: apt-get install poppler-utils).
 `;
@@ -144,7 +144,7 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       'min-pages': { type: 'string' },
-      engine: { type: 'string', default: 'pdfjs' },
+      engine: { type: 'string', default: 'auto' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
@@ -165,9 +165,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const engines = String(values.engine).split(',').map((e) => e.trim()).filter((e) => e !== '');
-  const unknownEngine = engines.find((e) => e !== 'pdfjs' && e !== 'pdfium');
+  const unknownEngine = engines.find((e) => e !== 'pdfjs' && e !== 'pdfium' && e !== 'auto');
   if (unknownEngine !== undefined || engines.length === 0) {
-    process.stderr.write(`bench:speed: --engine expects pdfjs and/or pdfium, got "${values.engine}"\n`);
+    process.stderr.write(`bench:speed: --engine expects auto, pdfium and/or pdfjs, got "${values.engine}"\n`);
     return 2;
   }
   if (!existsSync(dir)) {
@@ -235,7 +235,7 @@ async function main(): Promise<number> {
     }
     const parseSeconds = new Map<string, number>();
     for (const engine of engines) {
-      const label = engines.length > 1 || engine !== 'pdfjs' ? ` (${engine})` : '';
+      const label = engines.length > 1 || engine !== 'auto' ? ` (${engine})` : '';
       for (const jobs of [1, 2]) {
         const out = join(tmp, `extract-${engine}-${jobs}`);
         const m = await timer.run(node, [CLI, 'extract', '--engine', engine, '--jobs', String(jobs), '--out-dir', out, ...paths]);

@@ -1,7 +1,7 @@
 /**
  * CPU time of each stage after parse, per page: where the chain's time goes.
  *
- *     npm run bench:stages -- [DIR] [--min-pages N] [--engine pdfjs|pdfium] [--repeats N]
+ *     npm run bench:stages -- [DIR] [--min-pages N] [--engine auto|pdfium|pdfjs] [--repeats N]
  *
  * Parses DIR's PDFs of at least --min-pages pages once (MANIFEST.tsv's `pages` column when DIR
  * has one; default: ../shared/corpus/wild and 100 pages, as bench:speed), then runs the stages
@@ -29,7 +29,7 @@ const { values, positionals } = parseArgs({
 });
 const dir = resolve(positionals[0] ?? join(ROOT, '../shared/corpus/wild'));
 const minPages = Number(values['min-pages'] ?? (positionals[0] ? 0 : 100));
-const engine = values.engine === 'pdfium' ? 'pdfium' : 'pdfjs';
+const engine = values.engine === 'pdfjs' ? 'pdfjs' : values.engine === 'pdfium' ? 'pdfium' : 'auto';
 const repeats = Math.max(1, Number(values.repeats ?? 3));
 
 async function files(): Promise<string[]> {

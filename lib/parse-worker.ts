@@ -15,7 +15,15 @@ import type { WorkerChain } from '../stages/parse.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES = { pdfjs, pdfium } as const;
-export type EngineName = keyof typeof ENGINES;
+/**
+ * An engine, or `auto`: PDFium, and pdf.js for a document PDFium cannot open (other than for a
+ * password) or finds no text in at all, where pdf.js's repairs of damaged files, its
+ * decoders (Brotli) and its readers of form fields still find some.
+ */
+export type EngineName = keyof typeof ENGINES | 'auto';
+
+/** PDFium's failures that pdf.js may get past. */
+const RETRY_WITH_PDFJS = new Set(['corrupt', 'unreadable', 'out-of-memory']);
 
 /** What a document's engine needs: which engine, and its options. */
 export interface EngineOptions extends pdfjs.PdfjsOptions, pdfium.PdfiumOptions {
@@ -98,23 +106,71 @@ async function run(task: WorkerTask): Promise<void> {
     if (chain) chain.head.write(record);
     else port.postMessage(done ? { task: task.task, record, done: true, memory: memory() } : { task: task.task, record });
   };
+  const count = (record: PipeRecord): void => {
+    if (record.type !== 'page') return;
+    pages += 1;
+    for (const item of record.items ?? []) {
+      items += 1;
+      chars += item.text.length;
+    }
+  };
+  const failed = (error: unknown): EngineError => (error instanceof EngineError ? error : new EngineError('corrupt', String((error as Error)?.message ?? error)));
   try {
     const bytes = await load(task);
-    const engine = ENGINES[task.options.engine] ?? pdfjs;
-    for await (const record of engine.extractRecords(bytes, task.id, task.source, task.options)) {
-      if (record.type === 'page') {
-        pages += 1;
-        for (const item of record.items ?? []) {
-          items += 1;
-          chars += item.text.length;
+    if (task.options.engine === 'auto') {
+      // PDFium's records are held until they show text; a document that never does, or that
+      // PDFium cannot open, is read again by pdf.js, and the reading with text is kept.
+      const held: PipeRecord[] = [];
+      let streaming = false;
+      try {
+        for await (const record of pdfium.extractRecords(bytes, task.id, task.source, task.options)) {
+          count(record);
+          if (streaming) emit(record);
+          else if (items > 0) {
+            streaming = true;
+            for (const early of held.splice(0)) emit(early);
+            emit(record);
+          } else held.push(record);
         }
+      } catch (error) {
+        const failure = failed(error);
+        if (streaming || !RETRY_WITH_PDFJS.has(failure.code)) throw failure;
+        held.length = 0;
+        held.push(errorRecord(task.id, 'parse', failure.code, failure.message));
       }
-      emit(record);
+      if (!streaming) {
+        const pdfiumOutcome = held.find((r) => r.type === 'error');
+        const retry: PipeRecord[] = [];
+        let retryItems = 0;
+        try {
+          for await (const record of pdfjs.extractRecords(bytes, task.id, task.source, task.options)) {
+            if (record.type === 'page') retryItems += record.items?.length ?? 0;
+            retry.push(record);
+          }
+        } catch (error) {
+          if (pdfiumOutcome) throw failed(error);
+          retry.length = 0;
+        }
+        if (retryItems > 0 || (pdfiumOutcome && retry.length > 0)) {
+          pages = items = chars = 0;
+          for (const record of retry) {
+            count(record);
+            emit(record);
+          }
+        } else if (pdfiumOutcome) throw failed(new EngineError((pdfiumOutcome as { code: EngineError['code'] }).code, (pdfiumOutcome as { message: string }).message));
+        else for (const record of held) emit(record);
+      }
+    } else {
+      const engine = ENGINES[task.options.engine] ?? pdfjs;
+      for await (const record of engine.extractRecords(bytes, task.id, task.source, task.options)) {
+        count(record);
+        emit(record);
+      }
     }
     const stats = { pages, items, chars, ms: Date.now() - started };
     emit({ type: 'end', doc: task.id, stats }, true);
   } catch (error) {
-    const failure = error instanceof EngineError ? error : new EngineError('corrupt', String((error as Error)?.message ?? error));
+    const failure = failed(error);
     emit(errorRecord(task.id, 'parse', failure.code, failure.message), true);
   }
 }
@@ -133,7 +189,7 @@ parentPort?.on('message', (task: WorkerTask) => {
 // The parent starts a document's clock only after this, so loading the engine (pdf.js: a few
 // hundred ms) does not count against the first document's time limit. A failed load is reported
 // by each task.
-const preloaded: EngineName = (workerData as { engine?: EngineName } | undefined)?.engine === 'pdfium' ? 'pdfium' : 'pdfjs';
+const preloaded: keyof typeof ENGINES = (workerData as { engine?: EngineName } | undefined)?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
 void ENGINES[preloaded]
   .preloadEngine()
   .catch(() => undefined)

@@ -32,7 +32,7 @@ export interface ParseOptions extends RunOptions {
   memory: number;
   /** Apply pdf.js's Unicode normalisation (ligatures, presentation forms, odd spaces). */
   normalize: boolean;
-  /** The parse engine: pdf.js, or PDFium compiled to WebAssembly. */
+  /** The parse engine: pdf.js, PDFium compiled to WebAssembly, or `auto` (PDFium, pdf.js where PDFium reads nothing). */
   engine: EngineName;
   /** Write each document as soon as it is parsed, not in input order. */
   unordered: boolean;
@@ -43,7 +43,7 @@ export const DEFAULTS: ParseOptions = {
   timeout: 120,
   memory: 2048,
   normalize: true,
-  engine: 'pdfjs',
+  engine: 'auto',
   unordered: false,
   ...RUN_DEFAULTS,
 };
@@ -53,7 +53,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'timeout', type: 'number', min: 0.1, description: 'seconds per document before it is abandoned' },
   { key: 'memory', type: 'number', min: 64, description: 'heap limit per document worker, MiB' },
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
-  { key: 'engine', type: 'string', choices: ['pdfjs', 'pdfium'], description: 'parse engine: pdf.js, or PDFium (WebAssembly)' },
+  { key: 'engine', type: 'string', choices: ['auto', 'pdfium', 'pdfjs'], description: 'parse engine: PDFium (WebAssembly) or pdf.js; auto: PDFium, and pdf.js for a document PDFium cannot open or finds no text in' },
   { key: 'unordered', type: 'boolean', description: 'write documents as they finish, not in input order' },
   ...RUN_OPTIONS,
 ];
@@ -63,7 +63,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
   if (!(options.timeout > 0)) throw new UsageError(`timeout must be positive, got ${options.timeout}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
-  if (options.engine !== 'pdfjs' && options.engine !== 'pdfium') throw new UsageError(`engine must be pdfjs or pdfium, got ${String(options.engine)}`);
+  if (options.engine !== 'pdfjs' && options.engine !== 'pdfium' && options.engine !== 'auto') throw new UsageError(`engine must be auto, pdfium or pdfjs, got ${String(options.engine)}`);
   return options;
 }
 

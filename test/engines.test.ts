@@ -269,3 +269,23 @@ t.test('pdfium: ActualText spans of Chromium\'s Devanagari give one item each, o
   const accuracy = charAccuracy(readFileSync(chromiumHindi.txt, 'utf8'), result.stdout);
   t.ok(accuracy > 0.99, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
 });
+
+const brotli = wildFile('pdfjs__Brotli-Prototype-FileA.pdf');
+const brokenXref = wildFile('pdfjs__bug1250079.pdf');
+t.test('auto: PDFium, and pdf.js for a document PDFium finds no text in or cannot open', { skip: brotli.skip || brokenXref.skip }, async (t) => {
+  const itemsOf = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as PipeRecord).flatMap((r) => (r.type === 'page' ? r.items ?? [] : []));
+  const engineOf = (out: string) => (JSON.parse(out.split('\n')[0]!) as PipeRecord & { meta?: { engine: string } }).meta?.engine ?? '';
+  // Brotli-compressed content streams: PDFium reads the pages but no text; pdf.js decodes them.
+  const [pdfiumOnly, auto] = await Promise.all([run(['parse', '--engine', 'pdfium', brotli.path]), run(['parse', brotli.path])]);
+  t.equal(itemsOf(pdfiumOnly.stdout).length, 0, 'PDFium alone: no text');
+  t.ok(itemsOf(auto.stdout).length > 100, `auto: ${itemsOf(auto.stdout).length} runs of text`);
+  t.match(engineOf(auto.stdout), /^pdfjs /u, 'auto says pdf.js read it');
+  // A damaged cross-reference table PDFium gives up on and pdf.js repairs.
+  const [failed, repaired] = await Promise.all([run(['parse', '--engine', 'pdfium', brokenXref.path]), run(['parse', '--engine', 'auto', brokenXref.path])]);
+  t.match(failed.stdout, /"type":"error","doc":"pdfjs__bug1250079","code":"corrupt"/u, 'PDFium alone: corrupt');
+  t.match(repaired.stdout, /"type":"end"/u, 'auto: the document ends');
+  t.ok(itemsOf(repaired.stdout).some((i) => i.text.includes('1250079')), 'and its text is read');
+  // A document with text stays with PDFium.
+  const sample = await run(['parse', samplePdf('one-column')]);
+  t.match(engineOf(sample.stdout), /^pdfium /u, 'a sample with text: PDFium');
+});

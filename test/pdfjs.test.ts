@@ -61,7 +61,7 @@ t.test('a span whose runs lie on two baselines keeps its runs', async (t) => {
 
 const hindi = join(sharedRoot, 'corpus/gt/hi-chromium');
 t.test('a Chromium Devanagari PDF reads as written', { skip: existsSync(`${hindi}.pdf`) ? false : `${hindi}.pdf is not available (no ../shared corpus)` }, async (t) => {
-  const result = await run(['extract', `${hindi}.pdf`]);
+  const result = await run(['extract', '--engine', 'pdfjs', `${hindi}.pdf`]);
   t.equal(result.code, 0);
   const truth = readFileSync(`${hindi}.txt`, 'utf8');
   t.notOk(result.stdout.includes('\u0000'), 'no U+0000 in the text');
@@ -72,7 +72,7 @@ t.test('a Chromium Devanagari PDF reads as written', { skip: existsSync(`${hindi
 
 const libreOfficeHindi = join(sharedRoot, 'corpus/gt/hi-lo-fodt');
 t.test('a conjunct glyph keeps its advance: LibreOffice Hindi runs end where their glyphs are drawn', { skip: existsSync(`${libreOfficeHindi}.pdf`) ? false : `${libreOfficeHindi}.pdf is not available (no ../shared corpus)` }, async (t) => {
-  const parsed = await run(['parse', `${libreOfficeHindi}.pdf`]);
+  const parsed = await run(['parse', '--engine', 'pdfjs', `${libreOfficeHindi}.pdf`]);
   t.equal(parsed.code, 0);
   const records = parseLines(parsed.stdout);
   t.match(records[0], { meta: { engine: /whole-glyph-category/u } });
@@ -82,7 +82,7 @@ t.test('a conjunct glyph keeps its advance: LibreOffice Hindi runs end where the
   const bracket = items.findIndex((item, i) => item.text === '(' && items[i - 1]?.text === 'को');
   const before = items[bracket - 1];
   t.ok(before && Math.abs(before.x + before.w - 285.9) < 0.5, `"को" ends at ${before ? (before.x + before.w).toFixed(2) : '?'}, where it is drawn (285.9)`);
-  const result = await run(['extract', `${libreOfficeHindi}.pdf`]);
+  const result = await run(['extract', '--engine', 'pdfjs', `${libreOfficeHindi}.pdf`]);
   const truth = readFileSync(`${libreOfficeHindi}.txt`, 'utf8');
   const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
   t.ok(accuracy > 0.99, `character accuracy ${accuracy.toFixed(3)} > 0.99`);
@@ -109,7 +109,7 @@ t.test('annotations: free-text lines and filled-in form fields become items; hid
 for (const [name, expected] of [['pdfjs__bug1724918.pdf', 'hello world'], ['pdfjs__issue5946.pdf', 'This should be visible']] as const) {
   const file = wildFile(name);
   t.test(`${name}: text shown only by annotations is extracted`, { skip: file.skip }, async (t) => {
-    const result = await run(['extract', file.path]);
+    const result = await run(['extract', '--engine', 'pdfjs', file.path]);
     t.equal(result.code, 0);
     t.equal(collapse(result.stdout), expected);
   });
