@@ -206,14 +206,19 @@ export function fragmentsOf(items: readonly Item[], options: OrderOptions): Frag
       fragments.push({ items: current, box: boxOf(current), base: row.base, size: median(current.map((i) => i.size)), row: rowIndex });
       current = [];
     };
+    // The gap before a run is measured from the furthest right edge so far: a mark drawn as its
+    // own run inside a long run ends left of that run's end.
+    let reach = -Infinity;
     row.items.forEach((item, i) => {
       const previous = row.items[i - 1];
       if (previous) {
-        const x0 = right(previous);
+        const x0 = Math.max(reach, right(previous));
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();
         else if (gap > Math.max(options.fragmentGap, options.gutterOverSpace * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
       }
+      if (current.length === 0) reach = -Infinity;
+      reach = Math.max(reach, right(item));
       current.push(item);
     });
     close();
@@ -438,7 +443,8 @@ export function tagFurniture(plans: readonly PagePlan[], options: OrderOptions):
   }
 }
 
-/** A line cut by a page break is a repeat when it has at least this many runs… */
+/** A line cut by a page break is a repeat when it has at least this many runs (or fewer, each a
+ * part of the run it lies in, shorter or under half as wide: a mark that reached over the clip edge)… */
 const REPEAT_MIN_RUNS = 3;
 /** …each lying within this many points of a run of the next page's top line that holds its text. */
 const REPEAT_TOLERANCE = 1;
@@ -463,10 +469,16 @@ export function repeatedAtPageBreak(pages: readonly { page: PageRecord; fragment
     const tops = rowsOf(next.fragments, (f) => f.box.y + f.box.h <= options.marginBand * next.page.height);
     const feet = rowsOf(fragments, (f) => f.box.y >= (1 - options.marginBand) * page.height);
     for (const foot of feet) {
-      if (foot.length < REPEAT_MIN_RUNS) continue;
+      const few = foot.length < REPEAT_MIN_RUNS;
       const repeats = tops.some((top) =>
         foot.every((run) =>
-          top.some((whole) => whole.text.includes(run.text) && run.x >= whole.x - REPEAT_TOLERANCE && right(run) <= right(whole) + REPEAT_TOLERANCE),
+          top.some(
+            (whole) =>
+              whole.text.includes(run.text) &&
+              (!few || whole.text.length > run.text.length || run.w < 0.5 * whole.w) &&
+              run.x >= whole.x - REPEAT_TOLERANCE &&
+              right(run) <= right(whole) + REPEAT_TOLERANCE,
+          ),
         ),
       );
       if (!repeats) continue;

@@ -208,3 +208,28 @@ t.test('a line cut by the page break and repeated whole at the top of the next p
   t.equal(kept.pages[0]!.items!.filter((i) => i.y === 800).length, 4, 'a row that does not lie inside the next page\'s words stays');
   t.same(kept.diagnostics, []);
 });
+
+t.test('a mark drawn as its own run inside a long run: the gap to the next run is measured from the long run\'s end', async (t) => {
+  // A redistilled Thai line: one run to x 288, its thanthakhat as a run of its own at 235, the
+  // rest of the line after a word space at 292.7 (four em after the mark's end).
+  const long = item('ก'.repeat(40), 56, 728.8, 13, { w: 232 });
+  const mark = item('\u0E4C', 235.3, 727.5, 13, { w: 4.3 });
+  const rest = item('ข'.repeat(38), 292.7, 728.8, 13, { w: 234.9 });
+  const body = column('B', 56, 500, 8, 9, 13);
+  const { pages } = orderDocument(group([pageRecord('mark', 1, { items: [...body.flat(), long, mark, rest] })]));
+  const blocks = new Set(pages[0]!.items!.filter((i) => Math.abs(i.y - 728.8) < 2).map((i) => i.block));
+  t.equal(blocks.size, 1, 'the line is one block');
+});
+
+t.test('a clipped repeat of one or two runs is dropped only where each is a part of the run it lies in', async (t) => {
+  const body = column('B', 72, 100, 30, 8);
+  const top = wordItems(['abcd', 'efgh', 'ijkl'], 72, 60);
+  // The top of one glyph of "efgh", 1.1 pt of its width, reached over the clip edge.
+  const clipped = item('fg', top[1]!.x + 3, 800, 10, { w: 1.1 });
+  const cut = orderDocument(group([pageRecord('one', 1, { items: [...body.flat(), clipped] }), pageRecord('one', 2, { items: top })]));
+  t.notOk(cut.pages[0]!.items!.some((i) => i.y === 800), 'a sliver of a run of the next page\'s top line is dropped');
+  // A whole word that happens to stand where the next page has the same word stays.
+  const whole = item('efgh', top[1]!.x, 800, 10, { w: top[1]!.w });
+  const kept = orderDocument(group([pageRecord('one', 1, { items: [...body.flat(), whole] }), pageRecord('one', 2, { items: top })]));
+  t.ok(kept.pages[0]!.items!.some((i) => i.y === 800), 'a whole word stays');
+});
