@@ -109,11 +109,61 @@ const IS_LETTER = new Uint8Array(0x10000);
 
 /** franc's ranking of a text's candidate languages, made once and read with different priors. */
 export interface Judgement {
-  /** franc's (ISO 639-3 code, score) pairs, best first; empty when the text is too short to judge. */
-  scores: [string, number][];
+  /** franc's ranking; with no language when the text is too short to judge. */
+  ranking: Ranking;
   /** True when the text is no language (see `garbled`). */
   garbled: boolean;
 }
+
+/**
+ * franc's ranking of a text: each candidate's distance from the text (lower is closer). A decision
+ * needs only the best language and the prior's score, so the list of (code, score) pairs that
+ * `francAll` gives, one array per language, is made only when asked for (`list`).
+ */
+export class Ranking {
+  /** The best language's index: the least distance, the first of equals (as a stable sort puts it). */
+  private readonly top: number;
+  private readonly max: number;
+
+  /** `distances` null: each language scores 1 (a text that only one language, or `und`, fits). */
+  constructor(
+    private readonly languages: readonly string[],
+    private readonly distances: Float64Array | null = null,
+    length = 0,
+  ) {
+    let top = 0;
+    if (distances) for (let l = 1; l < distances.length; l++) if (distances[l]! < distances[top]!) top = l;
+    this.top = top;
+    this.max = distances ? length * MAX_DIFFERENCE - distances[top]! : 0;
+  }
+
+  /** The best language and its score (1, or 0 when franc's normalisation divides by zero); undefined for none. */
+  get best(): [string, number] | undefined {
+    const code = this.languages[this.top];
+    return code === undefined ? undefined : [code, this.score(this.top)];
+  }
+
+  /** A language's score, normalised as franc does; undefined when it is no candidate. */
+  scoreOf(code: string): number | undefined {
+    const l = this.languages.indexOf(code);
+    return l < 0 ? undefined : this.score(l);
+  }
+
+  /** francAll's list: (code, score) pairs, best first. */
+  list(): [string, number][] {
+    const distances = this.distances;
+    if (!distances) return this.languages.map((code): [string, number] => [code, 1]);
+    const order = this.languages.map((_, l) => l).sort((a, b) => distances[a]! - distances[b]!);
+    return order.map((l): [string, number] => [this.languages[l]!, this.score(l)]);
+  }
+
+  private score(l: number): number {
+    if (!this.distances) return 1;
+    return 1 - (this.distances[l]! - this.distances[this.top]!) / this.max || 0;
+  }
+}
+
+const NO_LANGUAGE = new Ranking([]);
 
 // franc scores a text against each language of its script by walking the text's trigrams once per
 // language, with an object lookup each time: ~0.4 ms a paragraph, which made language
@@ -252,16 +302,23 @@ function trigramCounts(text: string): Trigrams {
  * scores normalised as franc does (1 for the best); [['und', 1]] when it cannot tell.
  */
 export function rankLanguages(value: string, only: readonly string[], minLength = 10, counts?: Trigrams): [string, number][] {
-  if (value.length < minLength) return [['und', 1]];
+  return rank(value, only, minLength, counts).list();
+}
+
+const UND = new Ranking(['und']);
+
+/** `rankLanguages` as a Ranking; `counts`: the text's trigrams when already counted. */
+function rank(value: string, only: readonly string[], minLength = 10, counts?: Trigrams): Ranking {
+  if (value.length < minLength) return UND;
   const text = value.slice(0, MAX_LENGTH);
   const [script, share] = topScript(text);
   const index = script ? scriptIndex(script, only) : null;
   if (!index) {
     // A script with one language (franc names the script by it), or none.
-    if (!script || share === 0 || (only.length > 0 && !only.includes(script))) return [['und', 1]];
-    return [[script, 1]];
+    if (!script || share === 0 || (only.length > 0 && !only.includes(script))) return UND;
+    return new Ranking([script]);
   }
-  if (index.languages.length === 0) return [['und', 1]];
+  if (index.languages.length === 0) return UND;
   // Every trigram costs every language MAX_DIFFERENCE, less what it saves where the profile has it.
   const distances = new Float64Array(index.languages.length);
   const { known, unknown } = counts && value.length <= MAX_LENGTH ? counts : trigramCounts(text);
@@ -274,12 +331,8 @@ export function rankLanguages(value: string, only: readonly string[], minLength 
       distances[l] = distances[l]! - MAX_DIFFERENCE + Math.abs(count - row[i + 1]! - 1);
     }
   }
-  const ranked = index.languages.map((code, l): [string, number] => [code, distances[l]! + trigrams * MAX_DIFFERENCE]);
-  ranked.sort((a, b) => a[1] - b[1]);
-  const min = ranked[0]![1];
-  const max = text.length * MAX_DIFFERENCE - min;
-  for (const entry of ranked) entry[1] = 1 - (entry[1] - min) / max || 0;
-  return ranked;
+  for (let l = 0; l < distances.length; l++) distances[l] = distances[l]! + trigrams * MAX_DIFFERENCE;
+  return new Ranking(index.languages, distances, text.length);
 }
 
 /** A list's items joined, once per list object: the same list comes with every block of a document. */
@@ -312,23 +365,23 @@ export function judge(raw: string, candidates: readonly string[], minLetters: nu
   const short = raw.length <= 2048 ? raw : `${raw.slice(0, 700)} ${raw.slice(raw.length / 2 - 350, raw.length / 2 + 350)} ${raw.slice(-640)}`;
   // Presentation forms and other compatibility characters are not in franc's profiles.
   const sample = short.normalize('NFKC');
-  if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { scores: [], garbled: false };
+  if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { ranking: NO_LANGUAGE, garbled: false };
   const counts = trigramCounts(sample);
-  const scores = rankLanguages(sample, onlyOf(candidates), 10, counts);
-  const best = scores[0];
-  if (!best || best[0] === 'und') return { scores: [], garbled: false };
+  const ranking = rank(sample, onlyOf(candidates), 10, counts);
+  const best = ranking.best;
+  if (!best || best[0] === 'und') return { ranking: NO_LANGUAGE, garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.
-  return { scores, garbled: garbled(sample, best[0], counts) };
+  return { ranking, garbled: garbled(sample, best[0], counts) };
 }
 
 /** The language a judgement names, given a prior: ISO 639-1 where possible, `fallback` or `und` when it cannot tell. */
 export function decide(judgement: Judgement, options: Pick<IdentifyOptions, 'prior' | 'priorRatio' | 'fallback'>): string {
-  const best = judgement.scores[0];
+  const best = judgement.ranking.best;
   if (!best) return options.fallback;
   if (judgement.garbled) return 'und';
   const prior = options.prior ? toFrancCode(options.prior) : null;
   if (prior) {
-    const priorScore = judgement.scores.find(([code]) => code === prior)?.[1];
+    const priorScore = judgement.ranking.scoreOf(prior);
     if (priorScore !== undefined && priorScore >= options.priorRatio * best[1]) return toIso6391(prior);
   }
   return toIso6391(best[0]);
