@@ -31,16 +31,26 @@ export function boxOf(items: readonly Item[]): Box {
 
 /** The smallest box around boxes. */
 export function unionBox(boxes: readonly Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x));
-  const y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  // Math.min and Math.max a box at a time: the same result as over the spread lists, without them.
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.w);
+    y1 = Math.max(y1, b.y + b.h);
+  }
   const r = (v: number): number => Math.round(v * 100) / 100;
   return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
 }
 
 /** The value that occurs most often ('' for none). */
 export function mostCommon(values: readonly string[]): string {
+  // Most lines are in one font: a list of one value needs no counting.
+  const first = values[0];
+  if (typeof first === 'string' && values.every((v) => v === first)) return first;
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';

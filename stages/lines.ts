@@ -87,7 +87,7 @@ const COMBINING: Record<string, string> = {
  */
 export function attachAccents(items: readonly Item[]): Item[] {
   // Most rows are plain ASCII with no spacing accent: nothing to attach or normalise.
-  if (items.every((item) => PLAIN.test(item.text))) return [...items];
+  if (items.every((item) => isPlain(item.text))) return [...items];
   const out: Item[] = [];
   // A run is copied only when its text changes (the page's runs pass on to later stages as they
   // are); `copies` are the runs made here, which may be changed again below.
@@ -99,7 +99,7 @@ export function attachAccents(items: readonly Item[]): Item[] {
   };
   for (const item of items) {
     // Plain runs have nothing to combine or normalise, and cannot start with an accent.
-    if (PLAIN.test(item.text)) {
+    if (isPlain(item.text)) {
       out.push(item);
       continue;
     }
@@ -133,8 +133,18 @@ export function attachAccents(items: readonly Item[]): Item[] {
   return out.filter((item) => !removed.has(item));
 }
 
-/** ASCII text without any of the spacing accents above (`, ^ and ~ are its ASCII ones). */
-const PLAIN = /^[^\u0080-\u{10FFFF}`^~]*$/u; // the ASCII keys of COMBINING
+/**
+ * ASCII text without any of the spacing accents above (`, ^ and ~ are its ASCII ones, the ASCII
+ * keys of COMBINING). A code unit at a time: asked of every run, where a regular expression costs
+ * more than the test.
+ */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === 0x60 || code === 0x5e || code === 0x7e) return false;
+  }
+  return true;
+}
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
