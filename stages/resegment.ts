@@ -258,9 +258,10 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
   const best = new Array<number>(n + 1).fill(-Infinity);
   const from = new Array<number>(n + 1).fill(0);
   best[0] = 0;
-  const single = (t: Token): number => (t.core ? model.unigram.logProb(t.core) : 0);
+  // Each token's own score, once: the search below reads it for every group the token is in.
+  const singles = tokens.map((t) => (t.core ? model.unigram.logProb(t.core) : 0));
   for (let i = 1; i <= n; i++) {
-    best[i] = best[i - 1]! + single(tokens[i - 1]!);
+    best[i] = best[i - 1]! + singles[i - 1]!;
     from[i] = i - 1;
     let joined = '';
     let apart = 0;
@@ -271,7 +272,7 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
       if (!t.core || (j < i - 1 && t.trail) || (j > 0 && j < i - 1 && t.lead)) break;
       if (j < i - 1 && tokens[j + 1]!.lead) break;
       joined = t.core + joined;
-      apart += single(t);
+      apart += singles[j]!;
       fragment &&= isFragment(model, t);
       if (codePoints(joined) > model.longWord) break;
       if (!fragment) break;
