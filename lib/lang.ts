@@ -277,7 +277,7 @@ function topScript(text: string): [string | undefined, number] {
 /** A text's trigrams, as `trigramCounts` counts them. */
 export interface Trigrams {
   /** Counts of the trigrams made of profile characters, by `trigramKey`. */
-  known: Map<number, number>;
+  known: TrigramTable;
   /** The other trigrams: in no profile, so only how many differ matters. */
   unknown: Set<string>;
   /** Trigrams counted, repeats included. */
@@ -287,14 +287,53 @@ export interface Trigrams {
 /** A text's letter trigrams and their counts, cleaned and padded as franc does. */
 function trigramCounts(text: string): Trigrams {
   const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()} `;
-  const known = new Map<number, number>();
+  const total = Math.max(0, clean.length - 2);
+  const known = new TrigramTable(total);
   const unknown = new Set<string>();
   for (let i = 0; i + 3 <= clean.length; i++) {
     const key = trigramKey(clean, i);
-    if (key >= 0) known.set(key, (known.get(key) ?? 0) + 1);
+    if (key >= 0) known.add(key);
     else unknown.add(clean.slice(i, i + 3));
   }
-  return { known, unknown, total: Math.max(0, clean.length - 2) };
+  return { known, unknown, total };
+}
+
+/**
+ * Counts of trigram keys (positive integers below 2³⁰) in a hash table of typed arrays, sized for
+ * the trigrams of one text: counting a text's trigrams in a Map was the stage's largest cost.
+ * Slots are read in table order (`keys[s]` 0 for an empty slot); the order of the sums made over
+ * them does not matter, they are sums of integers.
+ */
+class TrigramTable {
+  readonly keys: Int32Array;
+  readonly counts: Int32Array;
+  /** How many different keys. */
+  size = 0;
+  private readonly shift: number;
+
+  constructor(most: number) {
+    let bits = 4;
+    while (1 << bits < 2 * most) bits++;
+    this.keys = new Int32Array(1 << bits);
+    this.counts = new Int32Array(1 << bits);
+    this.shift = 32 - bits;
+  }
+
+  add(key: number): void {
+    const mask = this.keys.length - 1;
+    for (let s = Math.imul(key, 0x9e3779b1) >>> this.shift; ; s = (s + 1) & mask) {
+      if (this.keys[s] === key) {
+        this.counts[s]!++;
+        return;
+      }
+      if (this.keys[s] === 0) {
+        this.keys[s] = key;
+        this.counts[s] = 1;
+        this.size++;
+        return;
+      }
+    }
+  }
 }
 
 /**
@@ -323,7 +362,10 @@ function rank(value: string, only: readonly string[], minLength = 10, counts?: T
   const distances = new Float64Array(index.languages.length);
   const { known, unknown } = counts && value.length <= MAX_LENGTH ? counts : trigramCounts(text);
   const trigrams = known.size + unknown.size;
-  for (const [trigram, count] of known) {
+  for (let s = 0; s < known.keys.length; s++) {
+    const trigram = known.keys[s]!;
+    if (trigram === 0) continue;
+    const count = known.counts[s]!;
     const row = index.weights.get(trigram);
     if (!row) continue;
     for (let i = 0; i < row.length; i += 2) {
@@ -402,7 +444,8 @@ export function profileCoverage(text: string, code: string, counts = trigramCoun
   const profile = PROFILES.get(code);
   if (!profile) return null;
   let hits = 0;
-  for (const [trigram, count] of counts.known) if (profile.has(trigram)) hits += count;
+  const { keys, counts: known } = counts.known;
+  for (let s = 0; s < keys.length; s++) if (keys[s] !== 0 && profile.has(keys[s]!)) hits += known[s]!;
   return counts.total === 0 ? 0 : hits / counts.total;
 }
 
