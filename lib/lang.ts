@@ -163,8 +163,6 @@ export class Ranking {
   }
 }
 
-const NO_LANGUAGE = new Ranking([]);
-
 // franc scores a text against each language of its script by walking the text's trigrams once per
 // language, with an object lookup each time: ~0.4 ms a paragraph, which made language
 // identification the slowest stage. The same model indexed the other way round — for each
@@ -345,6 +343,7 @@ export function rankLanguages(value: string, only: readonly string[], minLength 
 }
 
 const UND = new Ranking(['und']);
+const NO_LANGUAGE = new Ranking([]);
 
 /** `rankLanguages` as a Ranking; `counts`: the text's trigrams when already counted. */
 function rank(value: string, only: readonly string[], minLength = 10, counts?: Trigrams): Ranking {
