@@ -194,13 +194,15 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
           text = text.slice(0, -2) + text.slice(-1);
         }
       }
-      const hyphen = endsHyphen ? LINE_END_HYPHEN.exec(text) : null;
+      // A letter (one or two code units) and the hyphen: the end of the text is enough.
+      const hyphen = endsHyphen ? LINE_END_HYPHEN.exec(text.slice(-3)) : null;
       if (softBreak && /\p{L}/u.test(next[0] ?? '')) {
         if (/[-\u2010]$/u.test(text)) text = text.slice(0, -1);
         inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
         text += next;
       } else if (hyphen && /^\p{L}/u.test(next)) {
-        const left = /[\p{L}\p{M}\-\u2010]+[-\u00ad\u2010]$/u.exec(text)?.[0] ?? '';
+        // The hyphenated word cannot reach back past a space: only the text after the last one is searched.
+        const left = /[\p{L}\p{M}\-\u2010]+[-\u00ad\u2010]$/u.exec(text.slice(text.lastIndexOf(' ') + 1))?.[0] ?? '';
         const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0] ?? '';
         const { choice, rule } = hyphenChoice(left, right, words);
         if (choice === 'join') text = text.slice(0, -1);
