@@ -16,7 +16,7 @@
  * Writes `lang` (and `spans`) on blocks, `lang` and `languages` on the `doc` record. Works per
  * document, because the document's distribution is the prior of its short blocks.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import {
   DEFAULT_CANDIDATES,
@@ -68,7 +68,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   for (const code of [options.lang, options.embeddedLatin, ...options.candidates.split(',')].map((c) => c.trim())) {
     if (code !== '' && !isKnownLanguage(code)) throw new UsageError(`Unknown language code "${code}", expected ISO 639-1 or 639-3`);
   }

@@ -11,7 +11,7 @@
  *
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
-import { pageTransform } from '../lib/stage.js';
+import { ownOptions, pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
@@ -55,7 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
-  return { ...DEFAULTS, ...partial };
+  return ownOptions(DEFAULTS, partial);
 }
 
 function percentile(values: readonly number[], p: number): number {

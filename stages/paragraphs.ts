@@ -11,7 +11,7 @@
  *
  * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { median, mostCommon, unionBox } from '../lib/layout.js';
 import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
@@ -54,7 +54,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<ParagraphsOptions> = {}): ParagraphsOptions {
-  return { ...DEFAULTS, ...partial };
+  return ownOptions(DEFAULTS, partial);
 }
 
 const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;

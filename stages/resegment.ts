@@ -26,7 +26,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { readFileSync } from 'node:fs';
-import type { DocumentGroup } from '../lib/stage.js';
+import { ownOptions, type DocumentGroup } from '../lib/stage.js';
 import {
   diagnostic,
   errorRecord,
@@ -77,7 +77,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<ResegmentOptions> = {}): ResegmentOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   for (const key of ['mergeMargin', 'splitMargin', 'commonShare', 'gluedLine'] as const) {
     if (!Number.isFinite(options[key]) || options[key] < 0) throw new UsageError(`--${key} must be a number ≥ 0`);
   }
