@@ -38,11 +38,20 @@ export function toIso6391(code: string): string {
 
 /** The franc (ISO 639-3) code for a 639-1 or 639-3 code, or null when it is unknown. */
 export function toFrancCode(code: string): string | null {
-  const lower = code.toLowerCase().split(/[-_]/)[0] ?? '';
-  if (TO_639_3.has(lower)) return TO_639_3.get(lower)!;
-  if (/^[a-z]{3}$/.test(lower) && (TO_639_1.has(lower) || iso6393.some((e) => e.iso6393 === lower))) return lower;
-  return null;
+  // Every block's decision asks for the same few codes; a code without a 639-1 form is otherwise
+  // looked for through the whole 639-3 table each time.
+  let franc = FRANC_CODES.get(code);
+  if (franc === undefined) {
+    const lower = code.toLowerCase().split(/[-_]/)[0] ?? '';
+    if (TO_639_3.has(lower)) franc = TO_639_3.get(lower)!;
+    else if (/^[a-z]{3}$/.test(lower) && (TO_639_1.has(lower) || iso6393.some((e) => e.iso6393 === lower))) franc = lower;
+    else franc = null;
+    if (FRANC_CODES.size < 4096) FRANC_CODES.set(code, franc);
+  }
+  return franc;
 }
+
+const FRANC_CODES = new Map<string, string | null>();
 
 /** True when `code` is a language code this module knows (ISO 639-1 or 639-3, e.g. "en", "eng", "en-GB"). */
 export function isKnownLanguage(code: string): boolean {
@@ -86,17 +95,72 @@ export function letterCount(text: string, enough = Infinity): number {
     } else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       if (LETTER.test(text.slice(i, i + 2))) letters++;
       i++;
-    } else if (LETTER.test(text[i]!)) letters++;
+    } else {
+      let known = IS_LETTER[code]!;
+      if (known === 0) IS_LETTER[code] = known = LETTER.test(text[i]!) ? 1 : 2;
+      if (known === 1) letters++;
+    }
   }
   return letters;
 }
 
+/** Per UTF-16 code unit: 1 a letter, 2 not, 0 not looked at yet (a regular expression per character is slow). */
+const IS_LETTER = new Uint8Array(0x10000);
+
 /** franc's ranking of a text's candidate languages, made once and read with different priors. */
 export interface Judgement {
-  /** franc's (ISO 639-3 code, score) pairs, best first; empty when the text is too short to judge. */
-  scores: [string, number][];
+  /** franc's ranking; with no language when the text is too short to judge. */
+  ranking: Ranking;
   /** True when the text is no language (see `garbled`). */
   garbled: boolean;
+}
+
+/**
+ * franc's ranking of a text: each candidate's distance from the text (lower is closer). A decision
+ * needs only the best language and the prior's score, so the list of (code, score) pairs that
+ * `francAll` gives, one array per language, is made only when asked for (`list`).
+ */
+export class Ranking {
+  /** The best language's index: the least distance, the first of equals (as a stable sort puts it). */
+  private readonly top: number;
+  private readonly max: number;
+
+  /** `distances` null: each language scores 1 (a text that only one language, or `und`, fits). */
+  constructor(
+    private readonly languages: readonly string[],
+    private readonly distances: Float64Array | null = null,
+    length = 0,
+  ) {
+    let top = 0;
+    if (distances) for (let l = 1; l < distances.length; l++) if (distances[l]! < distances[top]!) top = l;
+    this.top = top;
+    this.max = distances ? length * MAX_DIFFERENCE - distances[top]! : 0;
+  }
+
+  /** The best language and its score (1, or 0 when franc's normalisation divides by zero); undefined for none. */
+  get best(): [string, number] | undefined {
+    const code = this.languages[this.top];
+    return code === undefined ? undefined : [code, this.score(this.top)];
+  }
+
+  /** A language's score, normalised as franc does; undefined when it is no candidate. */
+  scoreOf(code: string): number | undefined {
+    const l = this.languages.indexOf(code);
+    return l < 0 ? undefined : this.score(l);
+  }
+
+  /** francAll's list: (code, score) pairs, best first. */
+  list(): [string, number][] {
+    const distances = this.distances;
+    if (!distances) return this.languages.map((code): [string, number] => [code, 1]);
+    const order = this.languages.map((_, l) => l).sort((a, b) => distances[a]! - distances[b]!);
+    return order.map((l): [string, number] => [this.languages[l]!, this.score(l)]);
+  }
+
+  private score(l: number): number {
+    if (!this.distances) return 1;
+    return 1 - (this.distances[l]! - this.distances[this.top]!) / this.max || 0;
+  }
 }
 
 // franc scores a text against each language of its script by walking the text's trigrams once per
@@ -117,26 +181,53 @@ const MAX_LENGTH = 2048;
  */
 interface ScriptIndex {
   languages: string[];
-  weights: Map<string, number[]>;
+  weights: Map<number, number[]>;
+}
+
+/**
+ * A small number for each UTF-16 code unit of franc's profiles (about 500 of them), 0 for any
+ * other: a trigram of profile characters is then one small integer (`trigramKey`), which a map
+ * finds faster than a three-character string that has to be cut out of the text first. A trigram
+ * with any other character is in no profile.
+ */
+const CHAR_IDS = new Uint16Array(0x10000);
+let charIds = 0;
+for (const languages of Object.values(profilesByScript as Record<string, Record<string, string>>)) {
+  for (const trigrams of Object.values(languages)) {
+    for (let i = 0; i < trigrams.length; i++) {
+      const code = trigrams.charCodeAt(i);
+      if (code !== 0x7c && CHAR_IDS[code] === 0) CHAR_IDS[code] = ++charIds;
+    }
+  }
+}
+if (charIds >= 1 << 10) throw new Error(`franc's profiles have ${charIds} characters, more than a trigram key holds`);
+
+/** The key of the trigram at `i` in `text` (profiles hold three code units a trigram), or -1 when a character is in no profile. */
+function trigramKey(text: string, i: number): number {
+  const a = CHAR_IDS[text.charCodeAt(i)]!;
+  const b = CHAR_IDS[text.charCodeAt(i + 1)]!;
+  const c = CHAR_IDS[text.charCodeAt(i + 2)]!;
+  return a === 0 || b === 0 || c === 0 ? -1 : (a << 20) | (b << 10) | c;
 }
 
 const scriptIndexes = new Map<string, ScriptIndex | null>();
 
 /** The index for one script and one candidate list (empty: all of franc's), built on first use. */
-function scriptIndex(script: string, only: readonly string[], key: string): ScriptIndex | null {
-  const cacheKey = `${script}|${key}`;
+function scriptIndex(script: string, only: readonly string[]): ScriptIndex | null {
+  const cacheKey = `${script}|${listKey(only)}`;
   if (scriptIndexes.has(cacheKey)) return scriptIndexes.get(cacheKey)!;
   const profiles = (profilesByScript as Record<string, Record<string, string>>)[script];
   let index: ScriptIndex | null = null;
   if (profiles) {
     const languages = Object.keys(profiles).filter((code) => only.length === 0 || only.includes(code));
-    const weights = new Map<string, number[]>();
+    const weights = new Map<number, number[]>();
     languages.forEach((code, l) => {
       // franc's weight of a trigram is its position in the profile, most frequent first.
       profiles[code]!.split('|').forEach((trigram, weight) => {
-        const row = weights.get(trigram);
+        const key = trigramKey(trigram, 0);
+        const row = weights.get(key);
         if (row) row.push(l, weight);
-        else weights.set(trigram, [l, weight]);
+        else weights.set(key, [l, weight]);
       });
     });
     index = { languages, weights };
@@ -148,7 +239,8 @@ function scriptIndex(script: string, only: readonly string[], key: string): Scri
 const scriptTesters = Object.entries(scriptExpressions as Record<string, RegExp>).map(
   ([script, expression]): [string, RegExp] => [script, new RegExp(`^(?:${expression.source})$`, expression.flags.replace('g', ''))],
 );
-const scriptsOfChar = new Map<string, number[]>();
+/** The scripts of each code point seen so far, by code point (an array: no string made per character). */
+const scriptsOfChar: (number[] | undefined)[] = [];
 
 /**
  * The script (franc's name) most of a text's characters are in, with its share: franc's rule,
@@ -156,12 +248,15 @@ const scriptsOfChar = new Map<string, number[]>();
  */
 function topScript(text: string): [string | undefined, number] {
   const counts = new Array<number>(scriptTesters.length).fill(0);
-  for (const char of text) {
-    let scripts = scriptsOfChar.get(char);
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    i += code > 0xffff ? 2 : 1;
+    let scripts = scriptsOfChar[code];
     if (!scripts) {
+      const char = String.fromCodePoint(code);
       scripts = [];
       for (let s = 0; s < scriptTesters.length; s++) if (scriptTesters[s]![1].test(char)) scripts.push(s);
-      scriptsOfChar.set(char, scripts);
+      scriptsOfChar[code] = scripts;
     }
     for (const s of scripts) counts[s]!++;
   }
@@ -177,37 +272,99 @@ function topScript(text: string): [string | undefined, number] {
   return [top, topShare];
 }
 
+/** A text's trigrams, as `trigramCounts` counts them. */
+export interface Trigrams {
+  /** Counts of the trigrams made of profile characters, by `trigramKey`. */
+  known: TrigramTable;
+  /** The other trigrams: in no profile, so only how many differ matters. */
+  unknown: Set<string>;
+  /** Trigrams counted, repeats included. */
+  total: number;
+}
+
 /** A text's letter trigrams and their counts, cleaned and padded as franc does. */
-function trigramCounts(text: string): Map<string, number> {
+function trigramCounts(text: string): Trigrams {
   const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()} `;
-  const counts = new Map<string, number>();
+  const total = Math.max(0, clean.length - 2);
+  const known = new TrigramTable(total);
+  const unknown = new Set<string>();
   for (let i = 0; i + 3 <= clean.length; i++) {
-    const trigram = clean.slice(i, i + 3);
-    counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+    const key = trigramKey(clean, i);
+    if (key >= 0) known.add(key);
+    else unknown.add(clean.slice(i, i + 3));
   }
-  return counts;
+  return { known, unknown, total };
+}
+
+/**
+ * Counts of trigram keys (positive integers below 2³⁰) in a hash table of typed arrays, sized for
+ * the trigrams of one text: counting a text's trigrams in a Map was the stage's largest cost.
+ * Slots are read in table order (`keys[s]` 0 for an empty slot); the order of the sums made over
+ * them does not matter, they are sums of integers.
+ */
+class TrigramTable {
+  readonly keys: Int32Array;
+  readonly counts: Int32Array;
+  /** How many different keys. */
+  size = 0;
+  private readonly shift: number;
+
+  constructor(most: number) {
+    let bits = 4;
+    while (1 << bits < 2 * most) bits++;
+    this.keys = new Int32Array(1 << bits);
+    this.counts = new Int32Array(1 << bits);
+    this.shift = 32 - bits;
+  }
+
+  add(key: number): void {
+    const mask = this.keys.length - 1;
+    for (let s = Math.imul(key, 0x9e3779b1) >>> this.shift; ; s = (s + 1) & mask) {
+      if (this.keys[s] === key) {
+        this.counts[s]!++;
+        return;
+      }
+      if (this.keys[s] === 0) {
+        this.keys[s] = key;
+        this.counts[s] = 1;
+        this.size++;
+        return;
+      }
+    }
+  }
 }
 
 /**
  * franc's `francAll` over `only` (franc codes; empty: all): (code, score) pairs, best first,
  * scores normalised as franc does (1 for the best); [['und', 1]] when it cannot tell.
  */
-export function rankLanguages(value: string, only: readonly string[], minLength = 10, counts?: Map<string, number>): [string, number][] {
-  if (value.length < minLength) return [['und', 1]];
+export function rankLanguages(value: string, only: readonly string[], minLength = 10, counts?: Trigrams): [string, number][] {
+  return rank(value, only, minLength, counts).list();
+}
+
+const UND = new Ranking(['und']);
+const NO_LANGUAGE = new Ranking([]);
+
+/** `rankLanguages` as a Ranking; `counts`: the text's trigrams when already counted. */
+function rank(value: string, only: readonly string[], minLength = 10, counts?: Trigrams): Ranking {
+  if (value.length < minLength) return UND;
   const text = value.slice(0, MAX_LENGTH);
   const [script, share] = topScript(text);
-  const index = script ? scriptIndex(script, only, only.join(',')) : null;
+  const index = script ? scriptIndex(script, only) : null;
   if (!index) {
     // A script with one language (franc names the script by it), or none.
-    if (!script || share === 0 || (only.length > 0 && !only.includes(script))) return [['und', 1]];
-    return [[script, 1]];
+    if (!script || share === 0 || (only.length > 0 && !only.includes(script))) return UND;
+    return new Ranking([script]);
   }
-  if (index.languages.length === 0) return [['und', 1]];
+  if (index.languages.length === 0) return UND;
   // Every trigram costs every language MAX_DIFFERENCE, less what it saves where the profile has it.
   const distances = new Float64Array(index.languages.length);
-  let trigrams = 0;
-  for (const [trigram, count] of counts && value.length <= MAX_LENGTH ? counts : trigramCounts(text)) {
-    trigrams++;
+  const { known, unknown } = counts && value.length <= MAX_LENGTH ? counts : trigramCounts(text);
+  const trigrams = known.size + unknown.size;
+  for (let s = 0; s < known.keys.length; s++) {
+    const trigram = known.keys[s]!;
+    if (trigram === 0) continue;
+    const count = known.counts[s]!;
     const row = index.weights.get(trigram);
     if (!row) continue;
     for (let i = 0; i < row.length; i += 2) {
@@ -215,19 +372,22 @@ export function rankLanguages(value: string, only: readonly string[], minLength 
       distances[l] = distances[l]! - MAX_DIFFERENCE + Math.abs(count - row[i + 1]! - 1);
     }
   }
-  const ranked = index.languages.map((code, l): [string, number] => [code, distances[l]! + trigrams * MAX_DIFFERENCE]);
-  ranked.sort((a, b) => a[1] - b[1]);
-  const min = ranked[0]![1];
-  const max = text.length * MAX_DIFFERENCE - min;
-  for (const entry of ranked) entry[1] = 1 - (entry[1] - min) / max || 0;
-  return ranked;
+  for (let l = 0; l < distances.length; l++) distances[l] = distances[l]! + trigrams * MAX_DIFFERENCE;
+  return new Ranking(index.languages, distances, text.length);
+}
+
+/** A list's items joined, once per list object: the same list comes with every block of a document. */
+const listKeys = new WeakMap<readonly string[], string>();
+function listKey(list: readonly string[]): string {
+  let key = listKeys.get(list);
+  if (key === undefined) listKeys.set(list, (key = list.join(',')));
+  return key;
 }
 
 // The candidate list as franc codes, per distinct list: the same few lists come with every call.
-// The candidate list as franc codes, per distinct list: the same few lists come with every call.
 const francCandidates = new Map<string, string[]>();
 function onlyOf(candidates: readonly string[]): string[] {
-  const key = candidates.join(',');
+  const key = listKey(candidates);
   let only = francCandidates.get(key);
   if (!only) {
     only = candidates.map(toFrancCode).filter((c): c is string => c !== null);
@@ -246,23 +406,23 @@ export function judge(raw: string, candidates: readonly string[], minLetters: nu
   const short = raw.length <= 2048 ? raw : `${raw.slice(0, 700)} ${raw.slice(raw.length / 2 - 350, raw.length / 2 + 350)} ${raw.slice(-640)}`;
   // Presentation forms and other compatibility characters are not in franc's profiles.
   const sample = short.normalize('NFKC');
-  if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { scores: [], garbled: false };
+  if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { ranking: NO_LANGUAGE, garbled: false };
   const counts = trigramCounts(sample);
-  const scores = rankLanguages(sample, onlyOf(candidates), 10, counts);
-  const best = scores[0];
-  if (!best || best[0] === 'und') return { scores: [], garbled: false };
+  const ranking = rank(sample, onlyOf(candidates), 10, counts);
+  const best = ranking.best;
+  if (!best || best[0] === 'und') return { ranking: NO_LANGUAGE, garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.
-  return { scores, garbled: garbled(sample, best[0], counts) };
+  return { ranking, garbled: garbled(sample, best[0], counts) };
 }
 
 /** The language a judgement names, given a prior: ISO 639-1 where possible, `fallback` or `und` when it cannot tell. */
 export function decide(judgement: Judgement, options: Pick<IdentifyOptions, 'prior' | 'priorRatio' | 'fallback'>): string {
-  const best = judgement.scores[0];
+  const best = judgement.ranking.best;
   if (!best) return options.fallback;
   if (judgement.garbled) return 'und';
   const prior = options.prior ? toFrancCode(options.prior) : null;
   if (prior) {
-    const priorScore = judgement.scores.find(([code]) => code === prior)?.[1];
+    const priorScore = judgement.ranking.scoreOf(prior);
     if (priorScore !== undefined && priorScore >= options.priorRatio * best[1]) return toIso6391(prior);
   }
   return toIso6391(best[0]);
@@ -273,9 +433,9 @@ export function identify(raw: string, options: IdentifyOptions): string {
   return decide(judge(raw, options.candidates, options.minLetters), options);
 }
 
-const PROFILES = new Map<string, Set<string>>();
+const PROFILES = new Map<string, Set<number>>();
 for (const languages of Object.values(profilesByScript as Record<string, Record<string, string>>)) {
-  for (const [code, trigrams] of Object.entries(languages)) PROFILES.set(code, new Set(trigrams.split('|')));
+  for (const [code, trigrams] of Object.entries(languages)) PROFILES.set(code, new Set(trigrams.split('|').map((t) => trigramKey(t, 0))));
 }
 
 /** Share of a text's letter trigrams (franc's padding and lower-casing) found in a language's profile. */
@@ -283,12 +443,9 @@ export function profileCoverage(text: string, code: string, counts = trigramCoun
   const profile = PROFILES.get(code);
   if (!profile) return null;
   let hits = 0;
-  let total = 0;
-  for (const [trigram, count] of counts) {
-    total += count;
-    if (profile.has(trigram)) hits += count;
-  }
-  return total === 0 ? 0 : hits / total;
+  const { keys, counts: known } = counts.known;
+  for (let s = 0; s < keys.length; s++) if (keys[s] !== 0 && profile.has(keys[s]!)) hits += known[s]!;
+  return counts.total === 0 ? 0 : hits / counts.total;
 }
 
 /** Below this share of profile trigrams, a text is not in the language franc picked (real text: 0.25 and up). */
@@ -300,13 +457,54 @@ const MIN_COVERAGE = 0.06;
  * third of its words switch from lower to upper case inside the word (glyphs mapped to the
  * wrong letters).
  */
-export function garbled(text: string, code: string, counts?: Map<string, number>): boolean {
+export function garbled(text: string, code: string, counts?: Trigrams): boolean {
   const coverage = profileCoverage(text, code, counts);
   if (coverage !== null && coverage < MIN_COVERAGE) return true;
-  const words = text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
-  if (words.length < 3) return false;
-  const switching = words.filter((w) => /\p{Ll}\p{Lu}/u.test(w)).length;
-  return switching / words.length > 0.3;
+  // The words are the runs of letters of three or more UTF-16 code units; a word switches when a
+  // lower-case letter is followed by a capital. Counted in one walk over the text.
+  let words = 0;
+  let switching = 0;
+  let length = 0;
+  let switches = false;
+  let afterLower = false;
+  for (let i = 0; i <= text.length; ) {
+    const point = i < text.length ? text.codePointAt(i)! : -1;
+    const kind = point < 0 ? NOT_LETTER : letterCase(point);
+    if (kind === NOT_LETTER) {
+      if (length >= 3) {
+        words++;
+        if (switches) switching++;
+      }
+      length = 0;
+      switches = false;
+      afterLower = false;
+      i++;
+      continue;
+    }
+    if (kind === UPPER && afterLower) switches = true;
+    afterLower = kind === LOWER;
+    const units = point > 0xffff ? 2 : 1;
+    length += units;
+    i += units;
+  }
+  if (words < 3) return false;
+  return switching / words > 0.3;
+}
+
+const NOT_LETTER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const OTHER_LETTER = 3;
+/** Per BMP code point: its letter case + 1, 0 when not looked at yet. */
+const LETTER_CASE = new Uint8Array(0x10000);
+
+/** Whether a code point is a letter (\p{L}), and a lower-case (\p{Ll}) or capital (\p{Lu}) one. */
+function letterCase(point: number): number {
+  if (point < 0x10000 && LETTER_CASE[point] !== 0) return LETTER_CASE[point]! - 1;
+  const char = String.fromCodePoint(point);
+  const kind = !LETTER.test(char) ? NOT_LETTER : /\p{Ll}/u.test(char) ? LOWER : /\p{Lu}/u.test(char) ? UPPER : OTHER_LETTER;
+  if (point < 0x10000) LETTER_CASE[point] = kind + 1;
+  return kind;
 }
 
 /** franc's plain answer for a text (639-3), for callers that want no candidates or priors. */
@@ -347,15 +545,25 @@ const SCRIPT_OF_CHAR = new Map<string, ScriptClass | null>();
 
 /** The script of a letter (not a mark), or null. */
 export function letterScript(char: string): ScriptClass | null {
-  return LETTER.test(char) ? scriptOf(char) : null;
+  const code = char.charCodeAt(0);
+  // As in scriptOf: ASCII at once, anything else looked up once per distinct character.
+  if (char.length === 1 && code < 0x80) return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? 'Latin' : null;
+  let script = LETTER_SCRIPT_OF_CHAR.get(char);
+  if (script === undefined) {
+    script = LETTER.test(char) ? scriptOf(char) : null;
+    if (LETTER_SCRIPT_OF_CHAR.size < 65536) LETTER_SCRIPT_OF_CHAR.set(char, script);
+  }
+  return script;
 }
+
+const LETTER_SCRIPT_OF_CHAR = new Map<string, ScriptClass | null>();
 
 /** The script most letters of a text are written in, or null when it has none. */
 export function dominantScript(text: string): ScriptClass | null {
   const counts = new Map<ScriptClass, number>();
   for (const char of text) {
-    const script = scriptOf(char);
-    if (script && /\p{L}/u.test(char)) counts.set(script, (counts.get(script) ?? 0) + 1);
+    const script = letterScript(char);
+    if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   // Japanese text mixes Kana and Han: any Kana makes it Kana.
   if ((counts.get('Kana') ?? 0) > 0 && (counts.get('Han') ?? 0) > 0) {

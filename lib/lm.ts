@@ -35,11 +35,14 @@ export interface LanguageModel {
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.toLowerCase().split(/\s+/u)) {
-    const word = raw.replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu, '');
+    // A word that starts and ends with an ASCII letter or digit has nothing to trim.
+    const word = isAsciiAlnum(raw.charCodeAt(0)) && isAsciiAlnum(raw.charCodeAt(raw.length - 1)) ? raw : raw.replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu, '');
     if (word) out.push(word);
   }
   return out;
 }
+
+const isAsciiAlnum = (code: number): boolean => (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
 
 /**
  * Letters of unknown words: a character trigram model over the known words (each word once), with
@@ -47,38 +50,85 @@ export function wordsOf(text: string): string[] {
  * words) from "palabr" + "a", which a plain per-letter cost cannot.
  */
 export class CharModel {
-  private readonly grams = new Map<string, number>();
+  /**
+   * Counts of one, two and three characters (as targets and as histories, in one table), keyed by
+   * `key`: each character (code point, and the markers ^ and $, which count as the characters they
+   * are) has a number from 1 up, and a sequence of them is one number, so that no string is made
+   * or hashed per count or lookup. `positions` is the number of characters predicted.
+   */
+  private readonly grams = new Map<number | string, number>();
+  private readonly ids = new Map<string, number>();
+  /** Numbers per character position in a key: the alphabet, the markers, and one for any unseen character. */
+  private readonly radix: number;
+  private readonly positions: number;
   private readonly alphabet: number;
 
   constructor(words: Iterable<string>) {
     const letters = new Set<string>();
+    const all: string[][] = [];
     for (const word of words) {
       const chars = ['^', '^', ...word, '$'];
-      for (const c of word) letters.add(c);
-      for (let i = 2; i < chars.length; i++) {
-        const [a, b, c] = [chars[i - 2]!, chars[i - 1]!, chars[i]!];
-        for (const key of [c, b + c, a + b + c, b, a + b]) this.grams.set(key, (this.grams.get(key) ?? 0) + 1);
-        this.grams.set('', (this.grams.get('') ?? 0) + 1);
+      all.push(chars);
+      for (let i = 2; i < chars.length - 1; i++) letters.add(chars[i]!);
+    }
+    for (const chars of all) for (const c of chars) if (!this.ids.has(c)) this.ids.set(c, this.ids.size + 1);
+    this.radix = this.ids.size + 2;
+    let positions = 0;
+    const grams = this.grams;
+    const add = (key: number | string): void => {
+      grams.set(key, (grams.get(key) ?? 0) + 1);
+    };
+    for (const chars of all) {
+      const codes = chars.map((c) => this.ids.get(c)!);
+      for (let i = 2; i < codes.length; i++) {
+        const a = codes[i - 2]!;
+        const b = codes[i - 1]!;
+        const c = codes[i]!;
+        add(this.key(0, 0, c));
+        add(this.key(0, b, c));
+        add(this.key(a, b, c));
+        add(this.key(0, 0, b));
+        add(this.key(0, a, b));
+        positions++;
       }
     }
+    this.positions = positions;
     this.alphabet = letters.size + 1;
+  }
+
+  /**
+   * The key of the sequence a b c (0 for a position left empty: a shorter sequence). A number
+   * while one holds it exactly, else a string of the same numbers.
+   */
+  private key(a: number, b: number, c: number): number | string {
+    const r = this.radix;
+    return r < EXACT_RADIX ? (a * r + b) * r + c : `${a},${b},${c}`;
   }
 
   /** log10 P(word and its end) under the model. */
   logProb(word: string): number {
-    const chars = ['^', '^', ...word, '$'];
+    const unseen = this.radix - 1;
+    const start = this.ids.get('^') ?? unseen;
+    const codes = [start, start];
+    for (const c of word) codes.push(this.ids.get(c) ?? unseen);
+    codes.push(this.ids.get('$') ?? unseen);
+    const g = (a: number, b: number, c: number): number => this.grams.get(this.key(a, b, c)) ?? 0;
     let total = 0;
-    for (let i = 2; i < chars.length; i++) {
-      const [a, b, c] = [chars[i - 2]!, chars[i - 1]!, chars[i]!];
-      const g = (k: string): number => this.grams.get(k) ?? 0;
-      const p1 = (g(c) + 1) / (g('') + this.alphabet);
-      const p2 = (g(b + c) + 2 * p1) / (g(b) + 2);
-      const p3 = (g(a + b + c) + 2 * p2) / (g(a + b) + 2);
+    for (let i = 2; i < codes.length; i++) {
+      const a = codes[i - 2]!;
+      const b = codes[i - 1]!;
+      const c = codes[i]!;
+      const p1 = (g(0, 0, c) + 1) / (this.positions + this.alphabet);
+      const p2 = (g(0, b, c) + 2 * p1) / (g(0, 0, b) + 2);
+      const p3 = (g(a, b, c) + 2 * p2) / (g(0, a, b) + 2);
       total += Math.log10(p3);
     }
     return total;
   }
 }
+
+/** The largest radix whose three-place numbers (radix³) are exact doubles. */
+const EXACT_RADIX = Math.floor(Math.cbrt(Number.MAX_SAFE_INTEGER));
 
 /** Word counts, with a letter model for the words it does not know. */
 export class UnigramModel implements LanguageModel {

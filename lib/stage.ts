@@ -15,6 +15,21 @@ import {
   type PipeRecord,
 } from './records.js';
 
+/**
+ * A stage's options: its defaults, replaced by the values `partial` has of its own keys, as
+ * `{ ...defaults, ...partial }` gives them but without the keys of other stages. The chain hands
+ * every stage the options of all of them (some 80 keys); spreading an object that large, which V8
+ * keeps as a dictionary, takes about 0.2 ms, and the stages that normalise their options for
+ * every page or document did so with it.
+ */
+export function ownOptions<T extends object>(defaults: T, partial: Partial<T>): T {
+  const options = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    if (Object.prototype.hasOwnProperty.call(partial, key)) options[key] = partial[key] as T[keyof T];
+  }
+  return options;
+}
+
 /** One document's records, gathered for a core that needs the whole document at once. */
 export interface DocumentGroup {
   doc: DocRecord;

@@ -33,7 +33,7 @@
  * only their direction is set, and a diagnostic says so.
  */
 import bidiModule, { type Bidi } from 'bidi-js';
-import { pageTransform } from '../lib/stage.js';
+import { ownOptions, pageTransform } from '../lib/stage.js';
 import { diagnostic, type DiagnosticRecord, type DocRecord, type Direction, type InferredMark, type Line, type PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
 import { isGlyphOrder } from '../lib/rtl.js';
@@ -56,7 +56,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<BidiOptions> = {}): BidiOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   if (!['auto', 'ltr', 'rtl'].includes(options.paragraphDirection)) {
     throw new Error(`Unexpected direction "${String(options.paragraphDirection)}", expected auto, ltr or rtl`);
   }

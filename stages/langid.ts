@@ -16,7 +16,7 @@
  * Writes `lang` (and `spans`) on blocks, `lang` and `languages` on the `doc` record. Works per
  * document, because the document's distribution is the prior of its short blocks.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import {
   DEFAULT_CANDIDATES,
@@ -68,7 +68,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   for (const code of [options.lang, options.embeddedLatin, ...options.candidates.split(',')].map((c) => c.trim())) {
     if (code !== '' && !isKnownLanguage(code)) throw new UsageError(`Unknown language code "${code}", expected ISO 639-1 or 639-3`);
   }
@@ -93,7 +93,8 @@ export function distribution(blocks: readonly Block[]): LanguageShare[] {
   let total = 0;
   for (const block of blocks) {
     const lang = block.lang ?? 'und';
-    let own = letterCount(block.text);
+    const letters = letterCount(block.text);
+    let own = letters;
     for (const spanLang of new Set((block.spans ?? []).map((s) => s.lang))) {
       if (spanLang !== lang) count.set(spanLang, (count.get(spanLang) ?? 0) + 1);
     }
@@ -104,7 +105,7 @@ export function distribution(blocks: readonly Block[]): LanguageShare[] {
     }
     chars.set(lang, (chars.get(lang) ?? 0) + Math.max(0, own));
     count.set(lang, (count.get(lang) ?? 0) + 1);
-    total += letterCount(block.text);
+    total += letters;
   }
   return [...chars.entries()]
     .filter(([, n]) => n > 0)
@@ -131,7 +132,8 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
     if (!verdict) judged.set(text, (verdict = judge(text, candidates, options.minLetters)));
     return verdict;
   };
-  for (const block of blocks) block.lang = decide(judgeOnce(block.text), { ...base, prior: declared });
+  const byDeclared = { ...base, prior: declared };
+  for (const block of blocks) block.lang = decide(judgeOnce(block.text), byDeclared);
 
   // 2. The language each script has in this document (by characters of judged body blocks).
   const byScript = new Map<ScriptClass, Map<string, number>>();
@@ -142,12 +144,17 @@ export function langidOfDocument(group: DocumentGroup, partial: Partial<LangidOp
     tally.set(block.lang!, (tally.get(block.lang!) ?? 0) + letterCount(block.text));
     byScript.set(script, tally);
   }
+  // Asked for every block: the answer per script is made once (the tallies are final here).
+  const scriptLangs = new Map<ScriptClass, string | null>();
   const scriptLang = (script: ScriptClass | null): string | null => {
     if (!script) return null;
+    let lang = scriptLangs.get(script);
+    if (lang !== undefined) return lang;
     const tally = byScript.get(script);
-    if (tally && tally.size > 0) return [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-    if (declared && dominantScript(sampleOf(declared)) === script) return declared;
-    return null;
+    if (tally && tally.size > 0) lang = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    else lang = declared && dominantScript(sampleOf(declared)) === script ? declared : null;
+    scriptLangs.set(script, lang);
+    return lang;
   };
 
   // 3. Short blocks and blocks franc could not tell: the prior of their script; others re-judged

@@ -11,7 +11,7 @@
  *
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
-import { pageTransform } from '../lib/stage.js';
+import { ownOptions, pageTransform } from '../lib/stage.js';
 import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
@@ -55,7 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOptions {
-  return { ...DEFAULTS, ...partial };
+  return ownOptions(DEFAULTS, partial);
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -87,28 +87,43 @@ const COMBINING: Record<string, string> = {
  */
 export function attachAccents(items: readonly Item[]): Item[] {
   // Most rows are plain ASCII with no spacing accent: nothing to attach or normalise.
-  if (items.every((item) => PLAIN.test(item.text))) return [...items];
+  if (items.every((item) => isPlain(item.text))) return [...items];
   const out: Item[] = [];
+  // A run is copied only when its text changes (the page's runs pass on to later stages as they
+  // are); `copies` are the runs made here, which may be changed again below.
+  const copies = new Set<Item>();
+  const copy = (item: Item): Item => {
+    const made = { ...item };
+    copies.add(made);
+    return made;
+  };
   for (const item of items) {
+    // Plain runs have nothing to combine or normalise, and cannot start with an accent.
+    if (isPlain(item.text)) {
+      out.push(item);
+      continue;
+    }
     // Inside a run the accent follows its letter; combine it there.
     const text = item.text.replace(ACCENT_AFTER_LETTER, (_m, letter: string, accent: string) => letter + COMBINING[accent]).normalize('NFC');
     const first = [...text][0] ?? '';
     // A run that starts with an accent drawn back over the previous run's letter: split it off.
-    const overlapsPrevious = out.some((o) => o.x <= item.x + 0.5 && right(o) > item.x + 0.5);
-    if (text.length > 1 && COMBINING[first] !== undefined && overlapsPrevious) {
+    if (text.length > 1 && COMBINING[first] !== undefined && out.some((o) => o.x <= item.x + 0.5 && right(o) > item.x + 0.5)) {
       const glyph = item.w / [...text].length;
-      out.push({ ...item, text: first, w: glyph });
-      out.push({ ...item, text: text.slice(first.length), x: item.x + glyph, w: item.w - glyph });
+      out.push(Object.assign(copy(item), { text: first, w: glyph }));
+      out.push(Object.assign(copy(item), { text: text.slice(first.length), x: item.x + glyph, w: item.w - glyph }));
+    } else if (text === item.text) {
+      out.push(item);
     } else {
-      out.push({ ...item, text });
+      out.push(Object.assign(copy(item), { text }));
     }
   }
   const accents = out.filter((item) => COMBINING[item.text.trim()] !== undefined && item.text.trim().length === 1);
   const removed = new Set<Item>();
   for (const accent of accents) {
     const centre = accent.x + accent.w / 2;
-    const host = out.find((o) => o !== accent && !removed.has(o) && !accents.includes(o) && o.x <= centre && right(o) >= centre && o.text.trim() !== '');
-    if (!host) continue;
+    const found = out.findIndex((o) => o !== accent && !removed.has(o) && !accents.includes(o) && o.x <= centre && right(o) >= centre && o.text.trim() !== '');
+    if (found < 0) continue;
+    const host = copies.has(out[found]!) ? out[found]! : (out[found] = copy(out[found]!));
     const chars = [...host.text];
     const index = Math.min(chars.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * chars.length)));
     chars.splice(index + 1, 0, COMBINING[accent.text.trim()]!);
@@ -118,8 +133,18 @@ export function attachAccents(items: readonly Item[]): Item[] {
   return out.filter((item) => !removed.has(item));
 }
 
-/** ASCII text without any of the spacing accents above (`, ^ and ~ are its ASCII ones). */
-const PLAIN = /^[^\u0080-\u{10FFFF}`^~]*$/u; // the ASCII keys of COMBINING
+/**
+ * ASCII text without any of the spacing accents above (`, ^ and ~ are its ASCII ones, the ASCII
+ * keys of COMBINING). A code unit at a time: asked of every run, where a regular expression costs
+ * more than the test.
+ */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === 0x60 || code === 0x5e || code === 0x7e) return false;
+  }
+  return true;
+}
 
 const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filter((c) => c !== '^' && c !== '~' && c !== '`').join('')}])`, 'gu');
 
@@ -154,20 +179,19 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   }
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
   // make them in any prose ("y de la", "if it is so").
-  const perGlyph =
-    items.length >= options.perGlyphMinRuns &&
-    items.filter((i) => isOneCharacter(i.text.trim())).length >= options.perGlyphShare * items.length;
+  const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
   const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
   let text = '';
+  // The end of the line so far, kept as the line grows: tests anchored at the end of a long
+  // string scan all of it, and cutting the end off a string being built copies all of it.
+  let tail = '';
   const inferred: InferredMark[] = [];
   items.forEach((item, i) => {
     if (i > 0) {
       const gap = gaps[i - 1]!;
-      // The end of the line so far: tests anchored at the end of a long string scan all of it.
-      const tail = text.slice(-2);
-      const hasSpace = /\s$/u.test(tail) || /^\s/u.test(item.text);
+      const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
         ? Math.max(threshold, options.cjkGap)
         : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && items[i - 1]!.w < 0.01 * items[i - 1]!.size
@@ -178,9 +202,11 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
       if (!hasSpace && gap > limit) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
+        tail = tail.slice(-1) + ' ';
       }
     }
     text += item.text;
+    tail = item.text.length >= 2 ? item.text.slice(-2) : (tail + item.text).slice(-2);
   });
   const role = items.find((i) => i.role)?.role;
   const line: Line = {
@@ -195,6 +221,16 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   };
   if (role) line.role = role;
   return line;
+}
+
+const ENDS_SPACE = /\s$/u;
+const STARTS_SPACE = /^\s/u;
+
+/** How many runs hold one code point (besides spaces around it). */
+function countOneCharacter(items: readonly Item[]): number {
+  let n = 0;
+  for (const item of items) if (isOneCharacter(item.text.trim())) n++;
+  return n;
 }
 
 /** One code point (a single glyph's text), without spreading the string into an array. */

@@ -11,7 +11,7 @@
  *
  * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { median, mostCommon, unionBox } from '../lib/layout.js';
 import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
@@ -54,7 +54,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<ParagraphsOptions> = {}): ParagraphsOptions {
-  return { ...DEFAULTS, ...partial };
+  return ownOptions(DEFAULTS, partial);
 }
 
 const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
@@ -93,13 +93,18 @@ export function vocabulary(lines: readonly Line[]): Vocabulary {
     // The halves of a word broken at a line end are not words: they do not count.
     let text = line.text.toLowerCase();
     if (broken) text = text.replace(/^\s*[\p{L}\p{M}]+/u, '');
-    broken = /\p{L} ?[-\u00ad\u2010]\s*$/u.test(text);
-    text = text.replace(/[\p{L}\p{M}]+ ?[-\u00ad\u2010]\s*$/u, '');
+    // Both expressions below need a hyphen at the end (before any spaces); tried from every
+    // letter of a line, they are slow, and most lines do not end in one.
+    const hyphenAtEnd = endsInHyphen(text);
+    broken = hyphenAtEnd && /\p{L} ?[-\u00ad\u2010]\s*$/u.test(text);
+    if (hyphenAtEnd) text = text.replace(/[\p{L}\p{M}]+ ?[-\u00ad\u2010]\s*$/u, '');
     for (const w of text.replace(/\u00ad/g, '').split(/[^\p{L}\p{M}\-\u2010]+/u)) {
       if (!w) continue;
-      const word = w.replace(/\u2010/g, '-');
-      words.add(word);
-      words.counts.set(word, (words.counts.get(word) ?? 0) + 1);
+      const word = w.includes('\u2010') ? w.replace(/\u2010/g, '-') : w;
+      const count = words.counts.get(word);
+      if (count === undefined) words.add(word);
+      words.counts.set(word, (count ?? 0) + 1);
+      if (!word.includes('-')) continue;
       const parts = word.split('-').filter(Boolean);
       if (parts.length > 1) {
         words.hyphenLeft.add(parts[0]!);
@@ -109,6 +114,13 @@ export function vocabulary(lines: readonly Line[]): Vocabulary {
   }
   words.common = [...words.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([w]) => w);
   return words;
+}
+
+/** True when a text ends in a hyphen (- U+00AD U+2010), spaces after it aside. */
+function endsInHyphen(text: string): boolean {
+  const trimmed = text.trimEnd();
+  const last = trimmed.charCodeAt(trimmed.length - 1);
+  return last === 0x2d || last === 0xad || last === 0x2010;
 }
 
 /**
@@ -167,9 +179,13 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
     if (text === '') {
       text = next;
     } else {
+      // The paragraph so far ends in a hyphen: the tests below need one, and tried on all of a
+      // long paragraph they are slow.
+      const last = text.charCodeAt(text.length - 1);
+      const endsHyphen = last === 0x2d || last === 0xad || last === 0x2010;
       // "schüt -": a space the space estimation put before a line-end hyphen is taken back.
       // Only when the document knows the joined word: "musiał -" + "doprowadzony" is a dash.
-      if (/\p{L} [-\u2010]$/u.test(text) && /^\p{Ll}/u.test(next)) {
+      if (endsHyphen && /\p{L} [-\u2010]$/u.test(text) && /^\p{Ll}/u.test(next)) {
         const mark = inferred.findIndex((m) => m.kind === 'space' && m.at === text.length - 2);
         const stem = /([\p{L}\p{M}]+) [-\u2010]$/u.exec(text)?.[1]?.toLowerCase() ?? '';
         const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0]?.toLowerCase() ?? '';
@@ -178,13 +194,15 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
           text = text.slice(0, -2) + text.slice(-1);
         }
       }
-      const hyphen = LINE_END_HYPHEN.exec(text);
+      // A letter (one or two code units) and the hyphen: the end of the text is enough.
+      const hyphen = endsHyphen ? LINE_END_HYPHEN.exec(text.slice(-3)) : null;
       if (softBreak && /\p{L}/u.test(next[0] ?? '')) {
         if (/[-\u2010]$/u.test(text)) text = text.slice(0, -1);
         inferred.push({ at: text.length, kind: 'join', rule: 'dehyphenate' });
         text += next;
       } else if (hyphen && /^\p{L}/u.test(next)) {
-        const left = /[\p{L}\p{M}\-\u2010]+[-\u00ad\u2010]$/u.exec(text)?.[0] ?? '';
+        // The hyphenated word cannot reach back past a space: only the text after the last one is searched.
+        const left = /[\p{L}\p{M}\-\u2010]+[-\u00ad\u2010]$/u.exec(text.slice(text.lastIndexOf(' ') + 1))?.[0] ?? '';
         const right = /^[\p{L}\p{M}]+/u.exec(next)?.[0] ?? '';
         const { choice, rule } = hyphenChoice(left, right, words);
         if (choice === 'join') text = text.slice(0, -1);
@@ -231,9 +249,25 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
   const room = rtl ? previous.box.x - left : rightEdge - (previous.box.x + previous.box.w);
   // In scripts written without spaces a line may break after any word (Thai) or character (CJK).
   const unspaced = NO_SPACE_JOIN.test(text[0] ?? '');
-  const firstWord = unspaced ? firstSegment(text) : (text.split(/\s+/u)[0] ?? '');
-  const perChar = line.box.w / [...text].length;
+  const firstWord = unspaced ? firstSegment(text) : FIRST_WORD.exec(text)![0];
+  const perChar = line.box.w / codePoints(text);
   return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
+}
+
+/** The text up to its first space: its first word when the text is trimmed. */
+const FIRST_WORD = /^\S*/u;
+
+/** The number of code points of a text (`[...text].length`), without making the array. */
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
 }
 
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */

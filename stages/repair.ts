@@ -222,24 +222,50 @@ const SCRIPT_OF: Record<string, RegExp> = {
   'koi8-r': /\p{Script=Cyrillic}/u,
 };
 
+/** The Latin-1 characters that are letters (\p{L}), by code. */
+const LATIN1_LETTER = Uint8Array.from({ length: 0x100 }, (_, code) => (/\p{L}/u.test(String.fromCharCode(code)) ? 1 : 0));
+
 /** True when a line looks like an 8-bit code page read as Latin-1. */
 export function looksLatin1Mojibake(text: string): boolean {
-  if (/[^\u0000-\u00ff]/u.test(text)) return false;
-  const letters = text.match(/\p{L}/gu) ?? [];
-  if (letters.length < 4) return false;
-  const high = letters.filter((c) => c >= '\u00c0').length;
-  return high / letters.length >= 0.9;
+  // Asked of every line: one walk over the text, no array of its letters.
+  let letters = 0;
+  let high = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff) return false;
+    if (LATIN1_LETTER[code] === 1) {
+      letters++;
+      if (code >= 0xc0) high++;
+    }
+  }
+  if (letters < 4) return false;
+  return high / letters >= 0.9;
 }
+
+/** One decoder per code page (a decoder without streaming keeps no state between texts). */
+const DECODERS = new Map<string, InstanceType<typeof TextDecoder>>();
+/** Per code page and character: 0 not a letter, 1 a letter of another script, 2 a letter of the code page's script. */
+const LETTER_IN_SCRIPT = new Map<string, Map<string, number>>();
 
 /** Re-decodes a Latin-1 line in a code page; null when the result is not letters of one script. */
 export function redecode(text: string, codePage: (typeof CODE_PAGES)[number]): string | null {
-  const decoded = new TextDecoder(codePage).decode(Buffer.from(text, 'latin1'));
-  const letters = decoded.match(/\p{L}/gu) ?? [];
-  const inScript = letters.filter((c) => SCRIPT_OF[codePage]!.test(c)).length;
+  let decoder = DECODERS.get(codePage);
+  if (!decoder) DECODERS.set(codePage, (decoder = new TextDecoder(codePage)));
+  const decoded = decoder.decode(Buffer.from(text, 'latin1'));
   // Real text has capitals at the start of words (or whole words in capitals), not inside them:
   // a table of accented letters ("àÀâÂ") is not a code page mix-up.
   if (/\p{Ll}\p{Lu}/u.test(decoded)) return null;
-  return letters.length > 0 && inScript / letters.length >= 0.9 ? decoded : null;
+  let kinds = LETTER_IN_SCRIPT.get(codePage);
+  if (!kinds) LETTER_IN_SCRIPT.set(codePage, (kinds = new Map()));
+  let letters = 0;
+  let inScript = 0;
+  for (const c of decoded) {
+    let kind = kinds.get(c);
+    if (kind === undefined) kinds.set(c, (kind = !/\p{L}/u.test(c) ? 0 : SCRIPT_OF[codePage]!.test(c) ? 2 : 1));
+    if (kind > 0) letters++;
+    if (kind === 2) inScript++;
+  }
+  return letters > 0 && inScript / letters >= 0.9 ? decoded : null;
 }
 
 /** Picks the document's code page: fewest undecodable bytes over its mojibake lines, then its language. */
@@ -268,6 +294,41 @@ export function chooseCodePage(lines: readonly string[], lang: string): (typeof 
 }
 
 const FREQUENT_RUSSIAN = new Set('оеаинтс');
+
+/** Per BMP code point: 1 a lower-case letter (\p{Ll}), 2 a capital (\p{Lu}), 3 neither, 0 not looked at yet. */
+const CASE_OF = new Uint8Array(0x10000);
+
+function caseOf(point: number): number {
+  if (point < 0x10000 && CASE_OF[point] !== 0) return CASE_OF[point]!;
+  const char = String.fromCodePoint(point);
+  const kind = /\p{Ll}/u.test(char) ? 1 : /\p{Lu}/u.test(char) ? 2 : 3;
+  if (point < 0x10000) CASE_OF[point] = kind;
+  return kind;
+}
+
+/** /\p{Ll}.*\p{Lu}/u on a word without line breaks: a capital somewhere after a lower-case letter, one walk, no expression per word. */
+function lowerThenUpper(word: string): boolean {
+  let lower = false;
+  for (let i = 0; i < word.length; ) {
+    const point = word.codePointAt(i)!;
+    i += point > 0xffff ? 2 : 1;
+    const kind = caseOf(point);
+    if (kind === 2 && lower) return true;
+    if (kind === 1) lower = true;
+  }
+  return false;
+}
+
+const UNASSIGNED = new Map<string, boolean>();
+/** True for a code point no character is assigned to (\p{Cn}), looked up once per character. */
+function isUnassigned(char: string): boolean {
+  let unassigned = UNASSIGNED.get(char);
+  if (unassigned === undefined) {
+    unassigned = /\p{Cn}/u.test(char);
+    if (UNASSIGNED.size < 65536) UNASSIGNED.set(char, unassigned);
+  }
+  return unassigned;
+}
 /** Letters (and unassigned codes, and Greek-block symbols) that a glyph-id shift may have produced. */
 const SHIFTABLE = /(?!\p{Script=Latin})[\p{L}\p{Cn}\u0370-\u03ff]/gu;
 const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
@@ -279,13 +340,14 @@ const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
  */
 export function findCyrillicShift(texts: readonly string[]): number | null {
   // Latin letters are left out: glyph ids in the ASCII range cannot be told from real Latin text.
-  const letters = texts.join(' ').match(SHIFTABLE) ?? [];
+  const all = texts.join(' ');
+  const letters = all.match(SHIFTABLE) ?? [];
   if (letters.length < 50) return null;
   // Letters of one script already, with ordinary case: nothing to shift.
-  const mixedCase = texts.join(' ').split(/\s+/).filter((w) => /\p{Ll}.*\p{Lu}/u.test(w)).length;
-  const words = texts.join(' ').split(/\s+/).filter((w) => w.length > 1).length;
-  const unassigned = letters.filter((c) => /\p{Cn}/u.test(c)).length;
-  if (mixedCase < 0.3 * words && unassigned === 0) return null;
+  const split = all.split(/\s+/);
+  const mixedCase = split.filter((w) => w.length > 1 && lowerThenUpper(w)).length;
+  const words = split.filter((w) => w.length > 1).length;
+  if (mixedCase < 0.3 * words && !letters.some(isUnassigned)) return null;
   const codes = letters.map((c) => c.codePointAt(0)!);
   const counts = new Map<number, number>();
   for (const code of codes) {
@@ -325,15 +387,36 @@ const LIGATURE_END = /(?:ff|fi|fl|ffi|ffl|f)$/u;
 const LIGATURE_START = /^(?:ff|fi|fl|ffi|ffl)/u;
 const INSERTS = ['ff', 'fi', 'fl', 'ffi', 'ffl'];
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+const isAsciiLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+
 /** Known words: the document's own (with counts) and an optional word list. */
 export class Vocabulary {
   readonly counts = new Map<string, number>();
   constructor(readonly list: ReadonlySet<string> | null) {}
   addText(text: string): void {
-    for (const w of text.match(/\p{L}+/gu) ?? []) {
-      const key = w.toLowerCase();
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    if (isAscii(text)) {
+      // The same words without the expression: runs of ASCII letters.
+      for (let i = 0; i < text.length; ) {
+        if (!isAsciiLetter(text.charCodeAt(i))) {
+          i++;
+          continue;
+        }
+        let end = i + 1;
+        while (end < text.length && isAsciiLetter(text.charCodeAt(end))) end++;
+        this.count(text.slice(i, end).toLowerCase());
+        i = end;
+      }
+      return;
     }
+    for (const w of text.match(/\p{L}+/gu) ?? []) this.count(w.toLowerCase());
+  }
+  private count(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
   /**
    * A word is known when the list has it; with no list, when the document uses it at least twice
@@ -359,14 +442,17 @@ function ligatureRules(line: Rewriter, vocab: Vocabulary, disabled: ReadonlySet<
   if (!disabled.has('ligature-space')) {
     const joinable = (parts: string[]): boolean =>
       !parts.every((p) => vocab.known(p)) && vocab.knownWhole(parts.join(''));
+    // Both rules need a space before an f, or after an f, fi or fl; most lines have none, and
+    // the expressions, tried at every word, are slow.
+    const spaceNextToF = (text: string): boolean => text.includes(' f') || text.includes('f ') || text.includes('fi ') || text.includes('fl ');
     // A ligature standing alone between two pieces of a word: "de fi nition".
-    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (ffi|ffl|ff|fi|fl) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
+    if (line.text.includes(' f')) line.replace(/(?<!\p{L})(\p{Script=Latin}+) (ffi|ffl|ff|fi|fl) (\p{Script=Latin}+)(?!\p{L})/gu, (m) => {
       const parts = [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
       return joinable(parts) ? parts.join('') : null;
     }, 'ligature-space');
     // A space before or after a ligature's letters: "ef ficient", "offi cial". The right-hand word
     // is only looked at, so that each space is tried.
-    line.replace(/(?<!\p{L})(\p{Script=Latin}+) (?=(\p{Script=Latin}+)(?!\p{L}))/gu, (m) => {
+    if (spaceNextToF(line.text)) line.replace(/(?<!\p{L})(\p{Script=Latin}+) (?=(\p{Script=Latin}+)(?!\p{L}))/gu, (m) => {
       const left = m[1] ?? '';
       const right = m[2] ?? '';
       if (!LIGATURE_END.test(left) && !LIGATURE_START.test(right)) return null;
@@ -425,6 +511,8 @@ function markLostSoftHyphens(lines: Line[], vocab: Vocabulary, tally: Tally): vo
 const ALLAH = '\u0627\u0644\u0644\u0647';
 
 function rtlRules(line: Rewriter, options: RepairOptions, disabled: ReadonlySet<string>): void {
+  // Every rule below needs a character from U+0627 (alef) up: text below it has nothing to change.
+  if (!hasCodeFrom(line.text, 0x627)) return;
   if (!disabled.has('arabic-presentation')) {
     line.replace(/[\ufb50-\ufdf1\ufdf3-\ufdff\ufe70-\ufefc]+/gu, (m) => {
       // Isolated harakat forms decompose to a space + mark: keep the mark only.
@@ -443,6 +531,12 @@ function rtlRules(line: Rewriter, options: RepairOptions, disabled: ReadonlySet<
   if (!disabled.has('hebrew-presentation')) {
     line.replace(/[\ufb1d-\ufb4f]+/gu, (m) => m[0].normalize('NFKC').normalize('NFC'), 'hebrew-presentation');
   }
+}
+
+/** True when a text has a UTF-16 code unit at or above `code`. */
+function hasCodeFrom(text: string, code: number): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= code) return true;
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { readFileSync } from 'node:fs';
-import type { DocumentGroup } from '../lib/stage.js';
+import { ownOptions, type DocumentGroup } from '../lib/stage.js';
 import {
   diagnostic,
   errorRecord,
@@ -77,7 +77,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<ResegmentOptions> = {}): ResegmentOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   for (const key of ['mergeMargin', 'splitMargin', 'commonShare', 'gluedLine'] as const) {
     if (!Number.isFinite(options[key]) || options[key] < 0) throw new UsageError(`--${key} must be a number ≥ 0`);
   }
@@ -138,7 +138,7 @@ export function documentModel(lines: readonly Line[], lexicon: UnigramModel | nu
     else if (carry) tokens.push(carry);
     carry = '';
     if (/\p{L}[-\u00ad\u2010]$/u.test(line.text) && words.length > 0) carry = words.pop()!.replace(/[-\u00ad\u2010]+$/u, '');
-    tokens.push(...words);
+    for (const word of words) tokens.push(word);
   }
   if (carry) tokens.push(carry);
   const raw = new Map<string, number>();
@@ -147,9 +147,9 @@ export function documentModel(lines: readonly Line[], lexicon: UnigramModel | nu
   // "word" longer than any language's (a row of thousands of letters in a hostile file) does not
   // count: the searches below cost the run's length times this, squared for such a row.
   let longWord = 14;
-  for (const [w, c] of raw) if (c > 1) longWord = Math.max(longWord, Math.min([...w].length + 1, MAX_WORD));
+  for (const [w, c] of raw) if (c > 1) longWord = Math.max(longWord, Math.min(codePoints(w) + 1, MAX_WORD));
   const unigram = new UnigramModel();
-  for (const [w, c] of raw) if (c > 1 || [...w].length < longWord) unigram.add(w, c);
+  for (const [w, c] of raw) if (c > 1 || codePoints(w) < longWord) unigram.add(w, c);
   if (lexicon) for (const w of lexicon.counts.keys()) unigram.add(w, 1);
   const common = new Set(
     [...unigram.counts.entries()]
@@ -168,7 +168,7 @@ export function documentModel(lines: readonly Line[], lexicon: UnigramModel | nu
 function mergeable(model: DocumentModel, fragments: readonly Token[], joined: string): boolean {
   const count = model.unigram.count(joined);
   if (count === 0) return false;
-  const single = fragments.filter((f) => [...f.core].length === 1);
+  const single = fragments.filter((f) => codePoints(f.core) === 1);
   if (single.length < fragments.length && count < 2) return false;
   return single.every((f) => model.unigram.count(f.core) < count);
 }
@@ -194,17 +194,56 @@ function tokenize(text: string): Token[] {
   const re = /\S+/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const t = m[0];
-    const parts = /^([^\p{L}\p{M}]*)([\p{L}\p{M}]*)([^\p{L}\p{M}]*)$/u.exec(t);
+    const ascii = asciiToken(t, m.index);
+    if (ascii) {
+      out.push(ascii);
+      continue;
+    }
+    const parts = TOKEN_PARTS.exec(t);
     const core = parts && parts[2] ? parts[2].toLowerCase() : '';
     out.push({ text: t, start: m.index, core, lead: parts?.[1] ?? '', trail: parts?.[3] ?? '' });
   }
   return out;
 }
 
+const TOKEN_PARTS = /^([^\p{L}\p{M}]*)([\p{L}\p{M}]*)([^\p{L}\p{M}]*)$/u;
+
+const isAsciiLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+
+/**
+ * `tokenize`'s split of a token that is all ASCII (most are), without a regular expression; null
+ * for any other token. Lead, letters, trail, as TOKEN_PARTS matches them.
+ */
+function asciiToken(t: string, start: number): Token | null {
+  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) >= 0x80) return null;
+  let i = 0;
+  while (i < t.length && !isAsciiLetter(t.charCodeAt(i))) i++;
+  let j = i;
+  while (j < t.length && isAsciiLetter(t.charCodeAt(j))) j++;
+  let k = j;
+  while (k < t.length && !isAsciiLetter(t.charCodeAt(k))) k++;
+  // Letters again after the trail: TOKEN_PARTS does not match.
+  if (k < t.length) return { text: t, start, core: '', lead: '', trail: '' };
+  return { text: t, start, core: t.slice(i, j).toLowerCase(), lead: t.slice(0, i), trail: t.slice(j) };
+}
+
+/** The number of code points of a text (`[...text].length`), without making the array. */
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
 /** A token that may be part of a spread-out word: one letter, or a string the document uses once. */
 function isFragment(model: DocumentModel, token: Token): boolean {
   if (!token.core) return false;
-  const length = [...token.core].length;
+  const length = codePoints(token.core);
   if (length === 1) return true;
   return model.unigram.count(token.core) <= 1 && !(model.lexicon && model.lexicon.count(token.core) > 0);
 }
@@ -219,9 +258,10 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
   const best = new Array<number>(n + 1).fill(-Infinity);
   const from = new Array<number>(n + 1).fill(0);
   best[0] = 0;
-  const single = (t: Token): number => (t.core ? model.unigram.logProb(t.core) : 0);
+  // Each token's own score, once: the search below reads it for every group the token is in.
+  const singles = tokens.map((t) => (t.core ? model.unigram.logProb(t.core) : 0));
   for (let i = 1; i <= n; i++) {
-    best[i] = best[i - 1]! + single(tokens[i - 1]!);
+    best[i] = best[i - 1]! + singles[i - 1]!;
     from[i] = i - 1;
     let joined = '';
     let apart = 0;
@@ -232,9 +272,9 @@ function mergeGroups(model: DocumentModel, tokens: readonly Token[], margin: num
       if (!t.core || (j < i - 1 && t.trail) || (j > 0 && j < i - 1 && t.lead)) break;
       if (j < i - 1 && tokens[j + 1]!.lead) break;
       joined = t.core + joined;
-      apart += single(t);
+      apart += singles[j]!;
       fragment &&= isFragment(model, t);
-      if ([...joined].length > model.longWord) break;
+      if (codePoints(joined) > model.longWord) break;
       if (!fragment) break;
       if (j === i - 1 || !mergeable(model, tokens.slice(j, i), joined)) continue;
       const score = best[j]! + model.unigram.logProb(joined);
@@ -261,13 +301,18 @@ function splitRun(model: DocumentModel, run: string, gluedLine: boolean, options
   const n = lower.length;
   // No line of text is this long without a space; a hostile file's row of letters is left as it is.
   if (n > MAX_RUN) return null;
+  // Pieces are cut out of the lowered run by the offsets of its letters (joining a slice of
+  // `lower` for each of the n × longWord pieces tried would build each one letter by letter).
+  const joined = lower.join('');
+  const offsets = [0];
+  for (const c of lower) offsets.push(offsets[offsets.length - 1]! + c.length);
   const best = new Array<number>(n + 1).fill(-Infinity);
   const from = new Array<number>(n + 1).fill(-1);
   best[0] = 0;
   for (let i = 1; i <= n; i++) {
     for (let j = Math.max(0, i - model.longWord); j < i; j++) {
       if (best[j] === -Infinity) continue;
-      const word = lower.slice(j, i).join('');
+      const word = joined.slice(offsets[j], offsets[i]);
       if (!gluedLine && model.unigram.count(word) < 2) continue;
       // One- and two-letter pieces are words only when they are common ones ("a", "de", not "s").
       const isWord = model.unigram.count(word) > 0 && (i - j > 2 || model.common.has(word));
@@ -426,13 +471,22 @@ export function resegmentLine(
 
 const HYPHEN_END = /([\p{L}\p{M}]+)[-\u00ad\u2010]+$/u;
 
+/**
+ * HYPHEN_END's match, looked for only in a text that ends in a hyphen: the expression, tried from
+ * every letter of a line, is slow, and most lines do not end in one.
+ */
+function hyphenEnd(text: string): RegExpExecArray | null {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 0x2d || last === 0xad || last === 0x2010 ? HYPHEN_END.exec(text) : null;
+}
+
 /** The letters of a word that runs into this line from the previous one, or on into the next. */
 function contextOf(lines: readonly Line[], index: number): LineContext {
   const line = lines[index]!;
   const previous = lines[index - 1];
   const next = lines[index + 1];
-  const stem = previous && previous.block === line.block ? (HYPHEN_END.exec(previous.text)?.[1] ?? '') : '';
-  const tail = next && next.block === line.block && HYPHEN_END.test(line.text) ? (/^[\p{L}\p{M}]+/u.exec(next.text)?.[0] ?? '') : '';
+  const stem = previous && previous.block === line.block ? (hyphenEnd(previous.text)?.[1] ?? '') : '';
+  const tail = next && next.block === line.block && hyphenEnd(line.text) !== null ? (/^[\p{L}\p{M}]+/u.exec(next.text)?.[0] ?? '') : '';
   return { stem, tail };
 }
 
