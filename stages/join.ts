@@ -32,7 +32,7 @@
  *
  * Works per document: a break can fall between pages.
  */
-import { asyncDocumentTransform, documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
 import { joinMargin, SentenceScores, type JoinModel } from '../lib/join-lm.js';
@@ -86,7 +86,7 @@ export interface ResolvedJoinOptions extends JoinOptions {
 type JoinInput = Partial<JoinOptions> & { rules?: JoinRules; model?: JoinModel | null; sentenceModel?: LanguageModel | null };
 
 export function normalizeOptions(partial: JoinInput = {}): ResolvedJoinOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   if (options.joinLang && !isKnownLanguage(options.joinLang)) {
     throw new UsageError(`Unknown language code "${options.joinLang}", expected ISO 639-1 or 639-3`);
   }

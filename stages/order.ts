@@ -21,7 +21,7 @@
  *
  * Writes `block` (reading-order index) and `role` on each item, and sorts `items` by block.
  */
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { ASCENT, DESCENT, boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout.js';
 import { diagnostic, type Box, type DiagnosticRecord, type Item, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
@@ -89,7 +89,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<OrderOptions> = {}): OrderOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   if (!(options.marginBand >= 0 && options.marginBand < 0.5)) throw new UsageError(`marginBand must be in [0, 0.5), got ${options.marginBand}`);
   return options;
 }

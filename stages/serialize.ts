@@ -16,6 +16,7 @@ import { documentHtml } from '../lib/formats/html.js';
 import { sentences } from '../lib/sentences.js';
 import { documentStructure } from '../lib/structure.js';
 import { errorXml, structureXml } from '../lib/formats/xml.js';
+import { ownOptions } from '../lib/stage.js';
 
 export interface SerializeOptions {
   format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
@@ -54,7 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
-  const options = { ...DEFAULTS, ...partial };
+  const options = ownOptions(DEFAULTS, partial);
   if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
