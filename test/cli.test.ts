@@ -89,8 +89,10 @@ t.test('`extract samples/ | head -1` ends quietly', async (t) => {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => (stdout += c));
+    child.stderr.on('data', (c: string) => (stderr += c));
     child.on('error', rej);
     child.on('close', (code) => res({ code, stdout, stderr }));
   });
@@ -107,7 +109,8 @@ function closeEarly(args: readonly string[], input?: string): Promise<{ code: nu
     let received = 0;
     child.stdin.on('error', () => undefined);
     child.stdin.end(input ?? '');
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (c: string) => (stderr += c));
     child.stdout.once('data', (c: Buffer) => {
       received = c.length;
       child.stdout.destroy();
