@@ -1,7 +1,8 @@
 /**
  * Speed benchmark: pages per second of `pdfpipe extract` (--jobs 1 and --jobs 2) and of the raw
  * `pdfpipe parse`, against `pdftotext` run the way people run it (one process per file), on the
- * same PDFs in the same run.
+ * same PDFs in the same run; with PDFium, also PDFium's own floor (bench/pdfium-floor.ts): its page
+ * loading and text analysis alone.
  *
  *     npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs]
  *
@@ -247,6 +248,11 @@ async function main(): Promise<number> {
       parseSeconds.set(label, m.seconds);
     }
 
+    if (engines.some((e) => e !== 'pdfjs')) {
+      // What PDFium itself costs: each page loaded and its text analysed, nothing else.
+      const m = await timer.run(node, [join(ROOT, 'dist/bench/pdfium-floor.js'), ...paths]);
+      rows.push({ tool: 'PDFium page + text page only', files: files.length, pages: totalPages, failed: m.code === 0 ? 0 : files.length, seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
+    }
     const baseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.seconds ?? null;
     const cpuBaseline = rows.find((r) => r.tool.startsWith('pdftotext'))?.cpuSeconds ?? null;
     process.stdout.write(`\n${'tool'.padEnd(34)} ${'files'.padStart(5)} ${'pages'.padStart(6)} ${'failed'.padStart(6)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'× pdftotext'.padStart(11)} ${'speed ratio'.padStart(11)} ${'peak RSS MiB'.padStart(12)} ${'cpu s'.padStart(8)} ${'cpu ratio'.padStart(9)}\n`);
