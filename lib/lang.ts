@@ -85,6 +85,19 @@ export interface IdentifyOptions {
 
 const LETTER = /\p{L}/u;
 
+/** The number of code points of a text (`[...text].length`), without making the array. */
+export function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
 /** Counts the letters of a text (code points), without building an array of them; stops at `enough`. */
 export function letterCount(text: string, enough = Infinity): number {
   let letters = 0;

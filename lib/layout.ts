@@ -158,9 +158,7 @@ export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFA
         Math.abs(row.base - other.base) <= options.scriptShift * other.size &&
         row.items.every(
           (item) =>
-            other.items.some(
-              (big) => item.x <= right(big) + options.scriptGap * other.size && right(item) >= big.x - options.scriptGap * other.size,
-            ) || leadsRow(item, other.items, options.leadGap * other.size),
+            other.items.some((big) => touches(item, big, other.size)) || leadsRow(item, other.items, options.leadGap * other.size),
         ),
     );
     if (host) {

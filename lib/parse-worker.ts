@@ -122,6 +122,7 @@ async function run(task: WorkerTask): Promise<void> {
       // PDFium cannot open, is read again by pdf.js, and the reading with text is kept.
       const held: PipeRecord[] = [];
       let streaming = false;
+      let pdfiumFailure: EngineError | null = null;
       try {
         for await (const record of pdfium.extractRecords(bytes, task.id, task.source, task.options)) {
           count(record);
@@ -135,11 +136,9 @@ async function run(task: WorkerTask): Promise<void> {
       } catch (error) {
         const failure = failed(error);
         if (streaming || !RETRY_WITH_PDFJS.has(failure.code)) throw failure;
-        held.length = 0;
-        held.push(errorRecord(task.id, 'parse', failure.code, failure.message));
+        pdfiumFailure = failure;
       }
       if (!streaming) {
-        const pdfiumOutcome = held.find((r) => r.type === 'error');
         const retry: PipeRecord[] = [];
         let retryItems = 0;
         try {
@@ -148,16 +147,16 @@ async function run(task: WorkerTask): Promise<void> {
             retry.push(record);
           }
         } catch (error) {
-          if (pdfiumOutcome) throw failed(error);
+          if (pdfiumFailure) throw failed(error);
           retry.length = 0;
         }
-        if (retryItems > 0 || (pdfiumOutcome && retry.length > 0)) {
+        if (retryItems > 0 || (pdfiumFailure && retry.length > 0)) {
           pages = items = chars = 0;
           for (const record of retry) {
             count(record);
             emit(record);
           }
-        } else if (pdfiumOutcome) throw failed(new EngineError((pdfiumOutcome as { code: EngineError['code'] }).code, (pdfiumOutcome as { message: string }).message));
+        } else if (pdfiumFailure) throw pdfiumFailure;
         else for (const record of held) emit(record);
       }
     } else {

@@ -158,6 +158,10 @@ const ACCENT_AFTER_LETTER = new RegExp(`(\\p{L})([${Object.keys(COMBINING).filte
 /** The end of an RTL line so far that decides whether its last letter joins: the letter and the marks after it. */
 const MARKS_TAIL = 8;
 
+/** A run narrower than this × its size has no advance width of its own (see buildLine). */
+const NO_ADVANCE = 0.01;
+const hasNoAdvance = (item: Item): boolean => item.w < NO_ADVANCE * item.size;
+
 const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
 
 /**
@@ -174,7 +178,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     const gap = dir === 'rtl' ? a.x - right(b) : b.x - right(a);
     // Some font subsets give glyphs no advance width (Chromium does so for Devanagari half forms):
     // the run's true width is hidden in the gap after it, so measure from an estimated right edge.
-    const hidden = (dir === 'rtl' ? b : a).w < 0.01 * a.size ? options.zeroWidthRun : 0;
+    const hidden = hasNoAdvance(dir === 'rtl' ? b : a) ? options.zeroWidthRun : 0;
     gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
@@ -194,7 +198,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
       const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
         ? Math.max(threshold, options.cjkGap)
-        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && items[i - 1]!.w < 0.01 * items[i - 1]!.size
+        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
           ? Math.max(threshold, options.zeroWidthRun)
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining

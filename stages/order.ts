@@ -444,10 +444,12 @@ export function tagFurniture(plans: readonly PagePlan[], options: OrderOptions):
 }
 
 /** A line cut by a page break is a repeat when it has at least this many runs (or fewer, each a
- * part of the run it lies in, shorter or under half as wide: a mark that reached over the clip edge)… */
+ * part of the run it lies in, shorter or a sliver of it: a mark that reached over the clip edge)… */
 const REPEAT_MIN_RUNS = 3;
 /** …each lying within this many points of a run of the next page's top line that holds its text. */
 const REPEAT_TOLERANCE = 1;
+/** A run under this share of the width of the run it lies in is a sliver of it. */
+const REPEAT_SLIVER = 0.5;
 
 /**
  * Rows at the foot of a page that the next page repeats at its top. A browser that cannot fit a
@@ -459,7 +461,12 @@ const REPEAT_TOLERANCE = 1;
 export function repeatedAtPageBreak(pages: readonly { page: PageRecord; fragments: readonly Fragment[] }[], options: OrderOptions): Set<Fragment> {
   const rowsOf = (fragments: readonly Fragment[], keep: (f: Fragment) => boolean): Item[][] => {
     const rows = new Map<number, Item[]>();
-    for (const f of fragments) if (keep(f)) rows.set(f.row, [...(rows.get(f.row) ?? []), ...f.items]);
+    for (const f of fragments) {
+      if (!keep(f)) continue;
+      const row = rows.get(f.row);
+      if (row) row.push(...f.items);
+      else rows.set(f.row, [...f.items]);
+    }
     return [...rows.values()];
   };
   const repeated = new Set<Fragment>();
@@ -475,7 +482,7 @@ export function repeatedAtPageBreak(pages: readonly { page: PageRecord; fragment
           top.some(
             (whole) =>
               whole.text.includes(run.text) &&
-              (!few || whole.text.length > run.text.length || run.w < 0.5 * whole.w) &&
+              (!few || whole.text.length > run.text.length || run.w < REPEAT_SLIVER * whole.w) &&
               run.x >= whole.x - REPEAT_TOLERANCE &&
               right(run) <= right(whole) + REPEAT_TOLERANCE,
           ),

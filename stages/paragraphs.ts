@@ -13,6 +13,7 @@
  */
 import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
 import { median, mostCommon, unionBox } from '../lib/layout.js';
+import { codePoints } from '../lib/lang.js';
 import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
 
@@ -256,19 +257,6 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
 
 /** The text up to its first space: its first word when the text is trimmed. */
 const FIRST_WORD = /^\S*/u;
-
-/** The number of code points of a text (`[...text].length`), without making the array. */
-function codePoints(text: string): number {
-  let n = text.length;
-  for (let i = 0; i + 1 < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n--;
-      i++;
-    }
-  }
-  return n;
-}
 
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: ParagraphsOptions): Line[][] {

@@ -38,6 +38,7 @@ import {
 } from '../lib/records.js';
 import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
 import { ModelError, openModel, UnigramModel, wordsOf, type LanguageModel } from '../lib/lm.js';
+import { codePoints } from '../lib/lang.js';
 
 export interface ResegmentOptions {
   /** Word lists or text files (comma-separated paths) whose words join the document's own. */
@@ -225,19 +226,6 @@ function asciiToken(t: string, start: number): Token | null {
   // Letters again after the trail: TOKEN_PARTS does not match.
   if (k < t.length) return { text: t, start, core: '', lead: '', trail: '' };
   return { text: t, start, core: t.slice(i, j).toLowerCase(), lead: t.slice(0, i), trail: t.slice(j) };
-}
-
-/** The number of code points of a text (`[...text].length`), without making the array. */
-function codePoints(text: string): number {
-  let n = text.length;
-  for (let i = 0; i + 1 < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n--;
-      i++;
-    }
-  }
-  return n;
 }
 
 /** A token that may be part of a spread-out word: one letter, or a string the document uses once. */

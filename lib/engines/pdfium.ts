@@ -326,19 +326,24 @@ export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
   });
 }
 
-/** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
-export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | null {
-  let text = glyphs.map((g) => g.ch).join('');
-  if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
-  if (text.trim() === '') return null;
-  const first = glyphs[0]!;
+/** A run's direction: right to left when its right-to-left characters are at least as many as its other letters. */
+function directionOf(text: string): { dir: Direction; letters: number } {
   let rtl = 0;
   let letters = 0;
   for (const ch of text) {
     if (RTL_CHAR.test(ch)) rtl += 1;
     else if (LETTER.test(ch)) letters += 1;
   }
-  const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
+  return { dir: rtl > 0 && rtl >= letters ? 'rtl' : 'ltr', letters };
+}
+
+/** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
+export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | null {
+  let text = glyphs.map((g) => g.ch).join('');
+  if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  if (text.trim() === '') return null;
+  const first = glyphs[0]!;
+  const { dir, letters } = directionOf(text);
   // Runs without left-to-right letters ("(," beside Hebrew) may have been reversed by PDFium too.
   if ((dir === 'rtl' || letters === 0) && glyphs.length > 1) {
     text = glyphOrderText(glyphs);
@@ -597,10 +602,7 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
     left = Math.min(left, g.left);
     right = Math.max(right, g.right);
   }
-  const rtl = [...text].filter((c) => RTL_CHAR.test(c)).length;
-  const letters = [...text].filter((c) => !RTL_CHAR.test(c) && LETTER.test(c)).length;
-  const dir: Direction = rtl > 0 && rtl >= letters ? 'rtl' : 'ltr';
-  return [{ text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir }];
+  return [{ text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir: directionOf(text).dir }];
 }
 
 function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean): PageText {
