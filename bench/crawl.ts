@@ -23,7 +23,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WARCRecord, WARCSerializer } from 'warcio';
-import type { RunReport } from '../lib/run.js';
+import type { RunReport } from '../lib/run/batch.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist/bin/pdfpipe.js');

@@ -16,8 +16,8 @@ import { Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { workerChain } from '../lib/extract.js';
-import type { PipeRecord } from '../lib/records.js';
+import { workerChain } from '../lib/run/extract.js';
+import type { PipeRecord } from '../lib/protocol/records.js';
 import * as parseStage from '../stages/parse.js';
 
 const STAGES = ['order', 'lines', 'bidi', 'repair', 'resegment', 'paragraphs', 'join', 'langid'];

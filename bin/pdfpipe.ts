@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /** The `pdfpipe` command: dispatches to a stage's main. */
 import { readFileSync } from 'node:fs';
-import { runMain } from '../lib/cli.js';
+import { runMain } from '../lib/run/filter.js';
 
 type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  extract: () => import('../lib/extract.js'),
+  extract: () => import('../lib/run/extract.js'),
   parse: () => import('../stages/parse.js'),
   order: () => import('../stages/order.js'),
   lines: () => import('../stages/lines.js'),
@@ -15,7 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serialize: () => import('../stages/serialize.js'),
   repair: () => import('../stages/repair.js'),
   resegment: () => import('../stages/resegment.js'),
-  lm: () => import('../lib/lm-build.js'),
+  lm: () => import('../lib/lm/build.js'),
   join: () => import('../stages/join.js'),
   langid: () => import('../stages/langid.js'),
 };

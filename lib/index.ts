@@ -8,17 +8,17 @@ import { serialize } from '../stages/serialize.js';
 import { join } from '../stages/join.js';
 import { langid } from '../stages/langid.js';
 
-export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './extract.js';
-export { parseNdjson, stringifyNdjson } from './ndjson.js';
-export * from './records.js';
-export { joinMargin, type JoinModel, type SequenceScorer } from './join-lm.js';
-export { ArpaModel, openModel, type LanguageModel } from './lm.js';
-export { parseJoinRules, loadJoinRules, type JoinRules } from './join-rules.js';
+export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './run/extract.js';
+export { parseNdjson, stringifyNdjson } from './protocol/ndjson.js';
+export * from './protocol/records.js';
+export { joinMargin, type JoinModel, type SequenceScorer } from './lm/join-model.js';
+export { ArpaModel, openModel, type LanguageModel } from './lm/models.js';
+export { parseJoinRules, loadJoinRules, type JoinRules } from './paragraphs/join-rules.js';
 export { documentHtml } from './formats/html.js';
-export { sentences } from './sentences.js';
+export { sentences } from './lang/sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
 export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, langid };
 /** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
-export { documentStructure, type Structure, type Section, type Paragraph } from './structure.js';
+export { documentStructure, type Structure, type Section, type Paragraph } from './formats/structure.js';
 export { structureXml } from './formats/xml.js';

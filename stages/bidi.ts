@@ -2,7 +2,7 @@
  * bidi: lines in visual order → lines in logical (reading) order, for right-to-left scripts.
  *
  * PDFs draw Arabic, Persian, Urdu and Hebrew in visual order: glyphs left to right on the page. The
- * `lines` stage writes a right-to-left line as the page read from right to left (lib/rtl.ts), which
+ * `lines` stage writes a right-to-left line as the page read from right to left (lib/scripts/rtl.ts), which
  * is already the reading order of pure Arabic or Hebrew, but turns embedded English words and
  * numbers backwards ("letnI", "4791"). This stage, for each line that holds right-to-left text:
  *
@@ -33,10 +33,11 @@
  * only their direction is set, and a diagnostic says so.
  */
 import bidiModule, { type Bidi } from 'bidi-js';
-import { ownOptions, pageTransform } from '../lib/stage.js';
-import { diagnostic, type DiagnosticRecord, type DocRecord, type Direction, type InferredMark, type Line, type PageRecord } from '../lib/records.js';
-import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
-import { isGlyphOrder } from '../lib/rtl.js';
+import { ownOptions, pageTransform } from '../lib/protocol/stage.js';
+import { diagnostic, type DiagnosticRecord, type DocRecord, type Direction, type InferredMark, type Line, type PageRecord } from '../lib/protocol/records.js';
+import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { isGlyphOrder } from '../lib/scripts/rtl.js';
 
 export interface BidiOptions {
   /** Paragraph direction: decided per line (`auto`), or forced for every line that holds right-to-left text. */

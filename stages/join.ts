@@ -8,11 +8,11 @@
  *   0. a left paragraph whose last line stops short of its other lines ended there, and a change
  *      of font size (by more than `joinSizeChange`) starts a new paragraph (no join; `absolute_eof`
  *      rules come first, the size before `join_words`);
- *   1. rules in PDFExtract's configuration format (lib/join-rules.ts): `absolute_eof` forbids a
+ *   1. rules in PDFExtract's configuration format (lib/paragraphs/join-rules.ts): `absolute_eof` forbids a
  *      join, `join_words` makes one — the set of the pair's language first, then `common`;
  *   2. with a language model (`joinLm`: an ARPA file read in-process, a KenLM binary model scored
  *      by KenLM's `query` as the resegment stage does, or any model given to the library), the
- *      margin of running on over a sentence break (lib/join-lm.ts) against `lmThreshold`;
+ *      margin of running on over a sentence break (lib/lm/join-model.ts) against `lmThreshold`;
  *   3. without one, pdf2xml's rule: join when the left part lacks sentence-final punctuation and
  *      the right part starts lowercase. Beyond pdf2xml, a right part that starts with a capital
  *      or in a script without case joins when the left paragraph's last line runs to its far edge
@@ -32,13 +32,14 @@
  *
  * Works per document: a break can fall between pages.
  */
-import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
-import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/join-rules.js';
-import { joinMargin, SentenceScores, type JoinModel } from '../lib/join-lm.js';
-import { ArpaModel, ModelError, openModel, type LanguageModel } from '../lib/lm.js';
-import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang.js';
-import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Line, type PageRecord } from '../lib/records.js';
+import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/paragraphs/join-rules.js';
+import { joinMargin, SentenceScores, type JoinModel } from '../lib/lm/join-model.js';
+import { ArpaModel, ModelError, openModel, type LanguageModel } from '../lib/lm/models.js';
+import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lib/lang/identify.js';
+import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Line, type PageRecord } from '../lib/protocol/records.js';
 
 export interface JoinOptions {
   /** A rules file in PDFExtract.json's format; '' uses pdfpipe's built-in rules. */

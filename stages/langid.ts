@@ -2,7 +2,7 @@
  * langid: the language of every block, stretches of another script inside a block, and the
  * document's language distribution.
  *
- * Blocks long enough to judge are identified with franc (lib/lang.ts) among the candidate
+ * Blocks long enough to judge are identified with franc (lib/lang/identify.ts) among the candidate
  * languages, with the PDF's /Lang as the prior. The document's languages are then counted by
  * characters; a block too short to judge takes the language its script has in this document (or
  * /Lang), or `und` when nothing says — never a guess. Garbled text (a wrong 8-bit table, glyphs
@@ -16,8 +16,9 @@
  * Writes `lang` (and `spans`) on blocks, `lang` and `languages` on the `doc` record. Works per
  * document, because the document's distribution is the prior of its short blocks.
  */
-import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
 import {
   DEFAULT_CANDIDATES,
   dominantScript,
@@ -31,8 +32,8 @@ import {
   toIso6391,
   type Judgement,
   type ScriptClass,
-} from '../lib/lang.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../lib/records.js';
+} from '../lib/lang/identify.js';
+import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../lib/protocol/records.js';
 
 export interface LangidOptions {
   /** Keep only blocks in this language (ISO 639-1 or 639-3); '' keeps all. */

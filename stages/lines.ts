@@ -11,11 +11,12 @@
  *
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
-import { ownOptions, pageTransform } from '../lib/stage.js';
-import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout.js';
-import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/records.js';
-import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
-import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
+import { ownOptions, pageTransform } from '../lib/protocol/stage.js';
+import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout/geometry.js';
+import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/protocol/records.js';
+import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/scripts/rtl.js';
 
 export interface LinesOptions {
   /** A gap wider than this × font size between two runs is a word space. */
@@ -166,7 +167,7 @@ const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0
 
 /**
  * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
- * drawing order (see lib/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
+ * drawing order (see lib/scripts/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
  */
 export function buildLine(rowItems: readonly Item[], block: number, options: LinesOptions = DEFAULTS, glyphOrder = false): Line {
   const dir = lineDirection(rowItems);

@@ -21,10 +21,11 @@
  *
  * Writes `block` (reading-order index) and `role` on each item, and sorts `items` by block.
  */
-import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
-import { ASCENT, DESCENT, boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout.js';
-import { diagnostic, type Box, type DiagnosticRecord, type Item, type PageRecord, type Role } from '../lib/records.js';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { ASCENT, DESCENT, boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout/geometry.js';
+import { diagnostic, type Box, type DiagnosticRecord, type Item, type PageRecord, type Role } from '../lib/protocol/records.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
 
 export interface OrderOptions {
   /** A gap wider than this × font size inside a row separates two fragments (column gutter, table cell). */

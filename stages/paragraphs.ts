@@ -11,11 +11,12 @@
  *
  * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
  */
-import { documentTransform, ownOptions, type DocumentGroup } from '../lib/stage.js';
-import { median, mostCommon, unionBox } from '../lib/layout.js';
-import { codePoints } from '../lib/lang.js';
-import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/records.js';
-import { helpText, parseArgs, runFilter, type OptionSpec } from '../lib/cli.js';
+import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { median, mostCommon, unionBox } from '../lib/layout/geometry.js';
+import { codePoints } from '../lib/lang/identify.js';
+import { FURNITURE_ROLES, type Block, type InferredMark, type Line, type PageRecord, type Role } from '../lib/protocol/records.js';
+import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
 
 export interface ParagraphsOptions {
   /** A line gap more than this × the block's usual gap starts a paragraph. */

@@ -8,18 +8,18 @@
  *
  * Inputs: `pdf` records ({path} or {data: base64}); the CLI also takes files, directories
  * (searched recursively for PDFs, by content), WARC files, a list of paths, base64 lines and `-`
- * for a PDF on stdin (lib/inputs.ts). Memory stays flat however long the input: input is taken
+ * for a PDF on stdin (lib/run/inputs.ts). Memory stays flat however long the input: input is taken
  * only while fewer than `maxPending` documents wait to be written (a slow document at the head
  * holds back at most that many finished ones), and `unordered` writes documents as they finish.
  */
 import { availableParallelism } from 'node:os';
 import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/cli.js';
-import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../lib/records.js';
-import type { EngineName, WorkerTask } from '../lib/parse-worker.js';
-import { idFromPath, inputsFromArgs } from '../lib/inputs.js';
-import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../lib/protocol/records.js';
+import type { EngineName, WorkerChain, WorkerTask } from '../lib/run/worker-task.js';
+import { idFromPath, inputsFromArgs } from '../lib/run/inputs.js';
+import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 
 export { idFromPath, inputsFromArgs };
 
@@ -67,7 +67,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   return options;
 }
 
-const WORKER_URL = new URL('../lib/parse-worker.js', import.meta.url);
+const WORKER_URL = new URL('../lib/run/parse-worker.js', import.meta.url);
 
 interface Job {
   kind: 'doc' | 'passthrough';
@@ -94,16 +94,6 @@ export interface WorkerMemory {
   busy: number;
 }
 
-/**
- * Record stages that each worker runs over its documents after the engine: a module that exports
- * `workerChain(options): Transform[]`, and those options (plain data: they are copied to the
- * worker). `extract` runs its analysis stages there, so that they scale with `jobs` instead of
- * all running on the main thread.
- */
-export interface WorkerChain {
-  module: string;
-  options: unknown;
-}
 
 /**
  * The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for

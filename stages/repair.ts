@@ -27,10 +27,10 @@
  *    alef, the Allah ligature U+FDF2 after an alef without a second alef, tatweel removed or kept
  *    (`--tatweel`); ZWNJ is never touched. Hebrew presentation forms (U+FB1D–FB4F) → letters and
  *    points.
- * 5. Thai: the rules of lib/thai.ts (private-use glyphs, error types I–VII, lost marks), and type
+ * 5. Thai: the rules of lib/scripts/thai.ts (private-use glyphs, error types I–VII, lost marks), and type
  *    VIII from the glyph positions: a mark drawn as its own run is put after the consonant it sits
  *    over.
- * 6. Devanagari written in glyph order (lib/devanagari.ts), in a document whose short-i signs show
+ * 6. Devanagari written in glyph order (lib/scripts/devanagari.ts), in a document whose short-i signs show
  *    it: the short-i sign put after its consonants, the reph before them, ा or आ + े or ै → ो ौ ओ औ.
  * 7. The configured `repair` rules.
  *
@@ -42,13 +42,14 @@
  * `--no-normalize` this stage does every expansion itself, rule by rule and traceably.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { documentTransform, type DocumentGroup } from '../lib/stage.js';
-import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../lib/records.js';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
-import { DEBIAN_THAI_TRIE, DEBIAN_WORDS, loadLexicon } from '../lib/lexicon.js';
-import { Rewriter, Tally } from '../lib/rewrite.js';
-import { hasThai, thaiLexical, thaiOrthography, thaiWordCounts } from '../lib/thai.js';
-import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../lib/devanagari.js';
+import { documentTransform, type DocumentGroup } from '../lib/protocol/stage.js';
+import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../lib/protocol/records.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { DEBIAN_THAI_TRIE, DEBIAN_WORDS, loadLexicon } from '../lib/repair/lexicon.js';
+import { Rewriter, Tally } from '../lib/repair/rewrite.js';
+import { hasThai, thaiLexical, thaiOrthography, thaiWordCounts } from '../lib/scripts/thai.js';
+import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../lib/scripts/devanagari.js';
 
 export interface RepairOptions {
   /** A rules file in PDFExtract.json's format; '' for the built-in defaults. */

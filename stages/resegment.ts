@@ -26,7 +26,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { readFileSync } from 'node:fs';
-import { ownOptions, type DocumentGroup } from '../lib/stage.js';
+import { ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import {
   diagnostic,
   errorRecord,
@@ -35,10 +35,11 @@ import {
   type Line,
   type PageRecord,
   type PipeRecord,
-} from '../lib/records.js';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
-import { ModelError, openModel, UnigramModel, wordsOf, type LanguageModel } from '../lib/lm.js';
-import { codePoints } from '../lib/lang.js';
+} from '../lib/protocol/records.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { ModelError, openModel, UnigramModel, wordsOf, type LanguageModel } from '../lib/lm/models.js';
+import { codePoints } from '../lib/lang/identify.js';
 
 export interface ResegmentOptions {
   /** Word lists or text files (comma-separated paths) whose words join the document's own. */

@@ -3,20 +3,21 @@
  * one per line (or separated by blank lines with `blankLines`), running headers, footers and page
  * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
  * footnotes after the body. `ndjson`: the records themselves. `xml`: the document's structure
- * (lib/structure.ts, written by lib/formats/xml.ts). With `outDir`, one file per document
+ * (lib/formats/structure.ts, written by lib/formats/xml.ts). With `outDir`, one file per document
  * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
  * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
-import { helpText, parseArgs, runFilter, UsageError, type OptionSpec } from '../lib/cli.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/records.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
+import { runFilter } from '../lib/run/filter.js';
+import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { documentHtml } from '../lib/formats/html.js';
-import { sentences } from '../lib/sentences.js';
-import { documentStructure } from '../lib/structure.js';
+import { sentences } from '../lib/lang/sentences.js';
+import { documentStructure } from '../lib/formats/structure.js';
 import { errorXml, structureXml } from '../lib/formats/xml.js';
-import { ownOptions } from '../lib/stage.js';
+import { ownOptions } from '../lib/protocol/stage.js';
 
 export interface SerializeOptions {
   format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';

@@ -6,7 +6,7 @@ import t from 'tap';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ErrorRecord, PipeRecord } from '../lib/records.js';
+import type { ErrorRecord, PipeRecord } from '../lib/protocol/records.js';
 import { parseLines, run, samplePdf, toNdjson, wildFile } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-bad-'));

@@ -20,8 +20,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { bidiOfPage, firstStrongDirection, normalizeOptions, unpaired, visualToLogical } from '../stages/bidi.js';
-import { reverseText } from '../lib/rtl.js';
-import type { DocRecord, Line } from '../lib/records.js';
+import { reverseText } from '../lib/scripts/rtl.js';
+import type { DocRecord, Line } from '../lib/protocol/records.js';
 import { charAccuracy, docRecord, line, pageRecord, repoRoot, run, samplePdf, sharedRoot } from './helpers.js';
 
 const CONFORMANCE = join(repoRoot, 'test/data/unicode/BidiCharacterTest-15.0.0.txt.gz');

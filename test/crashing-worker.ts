@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 // Imported first, so the real worker is listening before any task arrives.
-import '../lib/parse-worker.js';
+import '../lib/run/parse-worker.js';
 
 parentPort!.on('message', (task: { id?: string }) => {
   if (task.id?.startsWith('exit')) process.exit(3);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse } from '../stages/parse.js';
 import * as pdfium from '../lib/engines/pdfium.js';
 import { glyphOrderText, loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine, runToItem, viewportTransform } from '../lib/engines/pdfium.js';
-import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/records.js';
+import type { DocRecord, Item, PageRecord, PipeRecord } from '../lib/protocol/records.js';
 import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from './helpers.js';
 
 type EngineName = 'pdfjs' | 'pdfium';

@@ -1,11 +1,11 @@
 /**
- * extract's options: every stage's options are merged into one table (lib/extract.ts DEFAULTS),
+ * extract's options: every stage's options are merged into one table (lib/run/extract.ts DEFAULTS),
  * and the same options object reaches every stage. A key two stages both read must mean one thing
  * with one default, or `extract` would run a stage with another stage's default and give other
  * output than the stages piped.
  */
 import t from 'tap';
-import { DEFAULTS } from '../lib/extract.js';
+import { DEFAULTS } from '../lib/run/extract.js';
 import * as parse from '../stages/parse.js';
 import * as order from '../stages/order.js';
 import * as lines from '../stages/lines.js';

@@ -20,8 +20,8 @@ import {
   type PageRecord,
   type PipeRecord,
   type Role,
-} from '../lib/records.js';
-import type { DocumentGroup } from '../lib/stage.js';
+} from '../lib/protocol/records.js';
+import type { DocumentGroup } from '../lib/protocol/stage.js';
 
 /** The repository root (this file runs from dist/test/). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { documentHtml, firstStrong } from '../lib/formats/html.js';
-import { sentences } from '../lib/sentences.js';
+import { sentences } from '../lib/lang/sentences.js';
 import { documentText } from '../stages/serialize.js';
-import type { DocRecord } from '../lib/records.js';
+import type { DocRecord } from '../lib/protocol/records.js';
 import { block, docRecord, endRecord, pageRecord, run, samplePdf, sharedRoot } from './helpers.js';
 
 const options = { keepbrtags: false, getperms: false, keepFurniture: false };

@@ -1,5 +1,5 @@
 /**
- * The input readers (lib/inputs.ts): folders searched by content, path lists, base64 lines, and
+ * The input readers (lib/run/inputs.ts): folders searched by content, path lists, base64 lines, and
  * WARC / WARC.gz files built here from the samples (PDF and HTML responses, a resource record,
  * a cut payload, a damaged file), each document with exactly one input record.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { WARCRecord, WARCSerializer } from 'warcio';
-import { inputsFromArgs, inputsFromBase64, inputsFromList, inputsFromWarc, withIds, type InputRecord } from '../lib/inputs.js';
+import { inputsFromArgs, inputsFromBase64, inputsFromList, inputsFromWarc, withIds, type InputRecord } from '../lib/run/inputs.js';
 import { parseLines, run, samplePdf } from './helpers.js';
 
 const collect = async (source: AsyncIterable<InputRecord>): Promise<InputRecord[]> => {

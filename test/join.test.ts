@@ -8,15 +8,15 @@ import t from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/join-rules.js';
-import { joinMargin, SentenceScores } from '../lib/join-lm.js';
-import { ArpaModel, findKenlm, KenlmQuery, ModelError, type LanguageModel } from '../lib/lm.js';
+import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../lib/paragraphs/join-rules.js';
+import { joinMargin, SentenceScores } from '../lib/lm/join-model.js';
+import { ArpaModel, findKenlm, KenlmQuery, ModelError, type LanguageModel } from '../lib/lm/models.js';
 import { decide, displayFormula, formulaLike, indentsParagraphs, joinDocument, joinDocumentScored, measuredFull, normalizeOptions } from '../stages/join.js';
 import { documentText } from '../stages/serialize.js';
 import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, repoRoot, run, sharedRoot } from './helpers.js';
-import type { Block, Line, PageRecord } from '../lib/records.js';
+import type { Block, Line, PageRecord } from '../lib/protocol/records.js';
 
 t.test('rules: absolute_eof wins over join_words; the language set applies before common', async (t) => {
   const rules = parseJoinRules({
@@ -401,7 +401,7 @@ t.test('--join-lm with a binary model goes through KenLM query, as resegment --l
 const { readFileSync } = require('node:fs');
 const { createInterface } = require('node:readline');
 const arpa = readFileSync(process.argv[process.argv.length - 1], 'utf8').split('\\n')[1];
-import(${JSON.stringify(join(repoRoot, 'dist/lib/lm.js'))}).then(({ ArpaModel }) => {
+import(${JSON.stringify(join(repoRoot, 'dist/lib/lm/models.js'))}).then(({ ArpaModel }) => {
   const model = ArpaModel.load(arpa);
   createInterface({ input: process.stdin }).on('line', (line) => {
     const words = line.split(' ').filter(Boolean);

@@ -7,9 +7,9 @@ import t from 'tap';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { francAll } from 'franc';
-import { identify, rankLanguages, toFrancCode, toIso6391, DEFAULT_CANDIDATES } from '../lib/lang.js';
+import { identify, rankLanguages, toFrancCode, toIso6391, DEFAULT_CANDIDATES } from '../lib/lang/identify.js';
 import { langidOfDocument, normalizeOptions } from '../stages/langid.js';
-import type { DocRecord, PipeRecord } from '../lib/records.js';
+import type { DocRecord, PipeRecord } from '../lib/protocol/records.js';
 import { block, group, pageRecord, parseLines, run, samplesDir, sharedRoot } from './helpers.js';
 
 const english = 'The fishing boats came back to the harbour before sunrise, and the market opened while the gulls were still circling.';

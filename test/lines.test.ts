@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { linesOfPage } from '../stages/lines.js';
-import type { Item, Line } from '../lib/records.js';
+import type { Item, Line } from '../lib/protocol/records.js';
 import { item, pageRecord, wordItems } from './helpers.js';
 
 const linesOf = (items: Item[]): Line[] => linesOfPage(pageRecord('l', 1, { items })).lines!;

@@ -19,7 +19,7 @@ import {
   parseQueryLine,
   UnigramModel,
   wordsOf,
-} from '../lib/lm.js';
+} from '../lib/lm/models.js';
 import { cli, childEnv, repoRoot, run } from './helpers.js';
 
 const ARPA = `\\data\\

@@ -6,8 +6,8 @@ import t from 'tap';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { parseNdjson, stringifyNdjson } from '../lib/ndjson.js';
-import { SCHEMA_VERSION, type ErrorRecord, type PipeRecord } from '../lib/records.js';
+import { parseNdjson, stringifyNdjson } from '../lib/protocol/ndjson.js';
+import { SCHEMA_VERSION, type ErrorRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { docRecord, endRecord, item, pageRecord, toNdjson } from './helpers.js';
 
 /** Feeds byte chunks through the NDJSON parser and guard, collecting the records. */

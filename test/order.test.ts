@@ -6,7 +6,7 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { orderDocument } from '../stages/order.js';
-import type { Item, PageRecord } from '../lib/records.js';
+import type { Item, PageRecord } from '../lib/protocol/records.js';
 import { group, item, pageRecord, parseLines, run, sharedRoot, texts, wordItems } from './helpers.js';
 
 /** A deterministic shuffle, so that the result cannot depend on the order runs arrive in. */

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { paragraphsOfDocument } from '../stages/paragraphs.js';
-import type { Block, Line } from '../lib/records.js';
+import type { Block, Line } from '../lib/protocol/records.js';
 import { group, line, pageRecord } from './helpers.js';
 
 /** Blocks of a one-page document made of these lines. */

@@ -6,7 +6,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../stages/parse.js';
-import type { DocRecord, EndRecord, PageRecord, PipeRecord } from '../lib/records.js';
+import type { DocRecord, EndRecord, PageRecord, PipeRecord } from '../lib/protocol/records.js';
 import { parseLines, run, samplePdf, sampleNames, samplesDir, through } from './helpers.js';
 
 /** Page counts from samples/MANIFEST.tsv (written when the samples were made, not by pdfpipe). */

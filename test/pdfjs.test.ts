@@ -8,7 +8,7 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { annotationItems, itemsWithActualText, toItem } from '../lib/engines/pdfjs.js';
-import type { PageRecord } from '../lib/records.js';
+import type { PageRecord } from '../lib/protocol/records.js';
 import { charAccuracy, collapse, parseLines, run, sharedRoot, wildFile } from './helpers.js';
 
 const identity = [1, 0, 0, 1, 0, 0];

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { validateRecord, SCHEMA_VERSION } from '../lib/records.js';
+import { validateRecord, SCHEMA_VERSION } from '../lib/protocol/records.js';
 
 t.test('a doc record with another schema version is rejected, saying which was expected', async (t) => {
   const problem = validateRecord({ type: 'doc', id: 'a', source: 'x', schema: SCHEMA_VERSION + 1, meta: {} });

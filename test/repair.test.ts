@@ -19,12 +19,12 @@ import {
   repairDocument,
   type RepairContext,
 } from '../stages/repair.js';
-import { Rewriter, Tally } from '../lib/rewrite.js';
-import { thaiLexical, thaiOrthography } from '../lib/thai.js';
-import { DEBIAN_THAI_TRIE, loadLexicon } from '../lib/lexicon.js';
-import type { DiagnosticRecord, DocRecord, Item, Line, PageRecord, PipeRecord } from '../lib/records.js';
-import { SCHEMA_VERSION } from '../lib/records.js';
-import type { DocumentGroup } from '../lib/stage.js';
+import { Rewriter, Tally } from '../lib/repair/rewrite.js';
+import { thaiLexical, thaiOrthography } from '../lib/scripts/thai.js';
+import { DEBIAN_THAI_TRIE, loadLexicon } from '../lib/repair/lexicon.js';
+import type { DiagnosticRecord, DocRecord, Item, Line, PageRecord, PipeRecord } from '../lib/protocol/records.js';
+import { SCHEMA_VERSION } from '../lib/protocol/records.js';
+import type { DocumentGroup } from '../lib/protocol/stage.js';
 import { charAccuracy, parseLines, run, sharedRoot, through, toNdjson } from './helpers.js';
 
 const gtDir = join(sharedRoot, 'corpus/gt');

@@ -8,8 +8,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentModel, resegment, resegmentDocument, resegmentLine, normalizeOptions, loadLexicon } from '../stages/resegment.js';
-import { estimateArpa, wordsOf } from '../lib/lm.js';
-import type { DiagnosticRecord, Line, PageRecord } from '../lib/records.js';
+import { estimateArpa, wordsOf } from '../lib/lm/models.js';
+import type { DiagnosticRecord, Line, PageRecord } from '../lib/protocol/records.js';
 import { collapse, docRecord, endRecord, group, line, pageRecord, run, samplePdf, sharedRoot, through } from './helpers.js';
 
 /** Ordinary running text for the document model (not from any ground-truth text). */

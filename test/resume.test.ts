@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunReport } from '../lib/run.js';
+import type { RunReport } from '../lib/run/batch.js';
 import { childEnv, cli, repoRoot, samplePdf, sampleNames } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-resume-'));

@@ -1,5 +1,5 @@
 /**
- * The right-to-left path of line building (lib/rtl.ts, stages/lines.ts) on hand-built runs: runs read
+ * The right-to-left path of line building (lib/scripts/rtl.ts, stages/lines.ts) on hand-built runs: runs read
  * from right to left, spaces measured in that direction, diacritics drawn as separate glyphs put
  * after their letter; and the glyph-order runs of the pdf.js engine on a real Hebrew PDF.
  */
@@ -7,8 +7,8 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../stages/lines.js';
-import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/rtl.js';
-import type { Item } from '../lib/records.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../lib/scripts/rtl.js';
+import type { Item } from '../lib/protocol/records.js';
 import { docRecord, item, parseLines, run, sharedRoot } from './helpers.js';
 
 const rtl = (text: string, x: number, extra: Partial<Item> = {}): Item => item(text, x, 100, 10, { dir: 'rtl', ...extra });

@@ -1,5 +1,5 @@
 /**
- * Batch runs (lib/run.ts) on the samples: one outcome per input in every format, the summary,
+ * Batch runs (lib/run/batch.ts) on the samples: one outcome per input in every format, the summary,
  * `--report` and `--errors`, Bitextor-style base64 lines in and out, `--unordered`, a bounded
  * intake, and a worker that crashes. (`--resume` is in resume.test.ts.)
  */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { parse } from '../stages/parse.js';
-import type { PdfRecord, PipeRecord } from '../lib/records.js';
-import type { RunReport } from '../lib/run.js';
+import type { PdfRecord, PipeRecord } from '../lib/protocol/records.js';
+import type { RunReport } from '../lib/run/batch.js';
 import { parseLines, run, samplePdf, sampleNames } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-run-'));

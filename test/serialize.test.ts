@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentText } from '../stages/serialize.js';
-import type { PageRecord } from '../lib/records.js';
+import type { PageRecord } from '../lib/protocol/records.js';
 import { block, docRecord, endRecord, pageRecord, run, toNdjson } from './helpers.js';
 
 /** Two pages with a header, page numbers and a footnote around the body. */

@@ -3,8 +3,8 @@
  * record, and the stream goes on with the next document; failed documents pass through untouched.
  */
 import t from 'tap';
-import { asyncDocumentTransform, documentTransform, pageTransform } from '../lib/stage.js';
-import type { ErrorRecord, PageRecord, PipeRecord } from '../lib/records.js';
+import { asyncDocumentTransform, documentTransform, pageTransform } from '../lib/protocol/stage.js';
+import type { ErrorRecord, PageRecord, PipeRecord } from '../lib/protocol/records.js';
 import { docRecord, endRecord, item, pageRecord, through } from './helpers.js';
 
 /** Two pages each for documents a, b and c. */

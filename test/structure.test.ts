@@ -1,5 +1,5 @@
 /**
- * lib/structure.ts on hand-built records: metadata from the Info dictionary or the first page,
+ * lib/formats/structure.ts on hand-built records: metadata from the Info dictionary or the first page,
  * sections from the outline or from headings, nesting, roles, keywords (TF-IDF, per-language
  * stop-words, Intl.Segmenter words) and the bad inputs the structure must survive.
  */
@@ -13,8 +13,8 @@ import {
   splitAuthors,
   tfidfKeywords,
   type Section,
-} from '../lib/structure.js';
-import type { Block, DocRecord, OutlineEntry, PageRecord } from '../lib/records.js';
+} from '../lib/formats/structure.js';
+import type { Block, DocRecord, OutlineEntry, PageRecord } from '../lib/protocol/records.js';
 import { block, docRecord, pageRecord } from './helpers.js';
 
 /** A block at a vertical position, in a size (the helpers' block is always at y 72). */

@@ -11,8 +11,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorXml, escapeAttribute, escapeText, structureXml } from '../lib/formats/xml.js';
-import { documentStructure } from '../lib/structure.js';
-import type { DocRecord, OutlineEntry } from '../lib/records.js';
+import { documentStructure } from '../lib/formats/structure.js';
+import type { DocRecord, OutlineEntry } from '../lib/protocol/records.js';
 import { block, docRecord, endRecord, pageRecord, repoRoot, run, samplePdf, sampleNames, sharedRoot, toNdjson } from './helpers.js';
 
 // Extracting the 78 corpus documents takes about a minute on a loaded machine.

@@ -1,14 +1,14 @@
 /**
- * XMP found by scanning a PDF's bytes (lib/xmp.ts), the metadata of the PDFium engine: the
+ * XMP found by scanning a PDF's bytes (lib/engines/xmp.ts), the metadata of the PDFium engine: the
  * properties as pdf.js gives them, the last packet of the file, a bounded scan of a hostile packet,
  * and the same title and creator as pdf.js on the ground-truth PDFs that carry XMP.
  */
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { xmpFromPdfBytes, xmpProperties } from '../lib/xmp.js';
+import { xmpFromPdfBytes, xmpProperties } from '../lib/engines/xmp.js';
 import { parseLines, run, sharedRoot } from './helpers.js';
-import type { DocRecord } from '../lib/records.js';
+import type { DocRecord } from '../lib/protocol/records.js';
 
 const packet = (body: string): string =>
   `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">${body}</rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;

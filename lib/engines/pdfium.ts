@@ -23,10 +23,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../records.js';
-import { diagnostic, SCHEMA_VERSION } from '../records.js';
+import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
+import { diagnostic, SCHEMA_VERSION } from '../protocol/records.js';
 import { EngineError } from './errors.js';
-import { xmpFromPdfBytes } from '../xmp.js';
+import { xmpFromPdfBytes } from './xmp.js';
 import { annotationItems, looksLikePdf } from './pdfjs.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 

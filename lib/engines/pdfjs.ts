@@ -10,8 +10,8 @@ import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../records.js';
-import { SCHEMA_VERSION } from '../records.js';
+import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
+import { SCHEMA_VERSION } from '../protocol/records.js';
 import { EngineError } from './errors.js';
 
 const require = createRequire(import.meta.url);
@@ -135,7 +135,7 @@ export function stableFontName(name: string): string {
   return name.replace(/^g_d\d+_/, '');
 }
 
-/** Maps pdf.js's text item to an item in page coordinates (see lib/records.ts). */
+/** Maps pdf.js's text item to an item in page coordinates (see lib/protocol/records.ts). */
 export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamily: string, keepNul = false): Item | null {
   // U+0000 is what a ToUnicode map gives a glyph that stands for no character of its own (a shaped
   // vowel sign, a ligature part): never text, though inside an ActualText span its position counts.

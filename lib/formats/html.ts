@@ -15,10 +15,10 @@
  * the other way than its paragraph gets `dir` too ("Google Maps" in Hebrew: `dir="ltr"`), which
  * isolates it, so neutral characters at its edges stay with it.
  */
-import { blockId, pageId } from '../ids.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type Outcome, type PageRecord } from '../records.js';
-import { LTR_STRONG, RTL_STRONG } from '../rtl.js';
-import { sentences } from '../sentences.js';
+import { blockId, pageId } from './ids.js';
+import { FURNITURE_ROLES, type Block, type DocRecord, type Outcome, type PageRecord } from '../protocol/records.js';
+import { LTR_STRONG, RTL_STRONG } from '../scripts/rtl.js';
+import { sentences } from '../lang/sentences.js';
 
 export interface HtmlOptions {
   /** Write `<br />` after every line. */

@@ -1,16 +1,16 @@
 /**
- * The XML output: one document's structure (lib/structure.ts) as DocBook-like markup, valid
+ * The XML output: one document's structure (lib/formats/structure.ts) as DocBook-like markup, valid
  * against docs/pdfpipe.rng. An `article` holds `info` (the chosen metadata, then each source as
  * found, and which one was used), `note`s for what was guessed, the blocks before the first
- * section, then the `section` tree. Every block is a `para` with its id (lib/ids.ts, the same as
+ * section, then the `section` tree. Every block is a `para` with its id (lib/formats/ids.ts, the same as
  * in the HTML output), role, language, page and box, so a reader can find it on the page; a
  * right-to-left paragraph (Arabic, Hebrew) also has `dir="rtl"`, as its heading's `title` does.
  *
  * Everything is escaped: markup characters, and the characters XML 1.0 forbids (C0 controls other
  * than tab and line breaks, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
  */
-import type { DocRecord, ErrorRecord } from '../records.js';
-import type { MetaSource, Paragraph, Section, Structure } from '../structure.js';
+import type { DocRecord, ErrorRecord } from '../protocol/records.js';
+import type { MetaSource, Paragraph, Section, Structure } from './structure.js';
 
 /** Characters XML 1.0 does not allow anywhere in a document. */
 const INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { helpText, parseArgs, UsageError, type OptionSpec } from './cli.js';
-import { estimateArpa, findKenlm, wordsOf } from './lm.js';
+import { helpText, parseArgs, UsageError, type OptionSpec } from '../protocol/options.js';
+import { estimateArpa, findKenlm, wordsOf } from './models.js';
 
 export interface LmBuildOptions {
   /** n-gram order. */

@@ -24,7 +24,7 @@ import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { WARCParser, type WARCRecord } from 'warcio';
-import { errorRecord, type ErrorRecord, type PdfRecord, type PipeRecord } from './records.js';
+import { errorRecord, type ErrorRecord, type PdfRecord, type PipeRecord } from '../protocol/records.js';
 
 /** What an input reader yields: a document to parse, or the outcome of one lost before parsing. */
 export type InputRecord = PdfRecord | ErrorRecord;

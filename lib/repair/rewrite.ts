@@ -3,7 +3,7 @@
  * change is counted per rule, optionally recorded as before/after, and the line's inferred marks
  * (spaces and breaks the analysis inserted) are moved with the text they belong to.
  */
-import type { InferredMark } from './records.js';
+import type { InferredMark } from '../protocol/records.js';
 
 /** One change a rule made, for `--explain`. */
 export interface Change {

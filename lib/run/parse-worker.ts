@@ -7,39 +7,18 @@ import { readFile } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
 import type { Transform } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import { EngineError } from './engines/errors.js';
-import * as pdfjs from './engines/pdfjs.js';
-import * as pdfium from './engines/pdfium.js';
-import { errorRecord, type PipeRecord } from './records.js';
-import type { WorkerChain } from '../stages/parse.js';
+import { EngineError } from '../engines/errors.js';
+import * as pdfjs from '../engines/pdfjs.js';
+import * as pdfium from '../engines/pdfium.js';
+import { errorRecord, type PipeRecord } from '../protocol/records.js';
+import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
-export const ENGINES = { pdfjs, pdfium } as const;
-/**
- * An engine, or `auto`: PDFium, and pdf.js for a document PDFium cannot open (other than for a
- * password) or finds no text in at all, where pdf.js's repairs of damaged files, its
- * decoders (Brotli) and its readers of form fields still find some.
- */
-export type EngineName = keyof typeof ENGINES | 'auto';
+export const ENGINES: Record<Exclude<EngineName, 'auto'>, typeof pdfjs | typeof pdfium> = { pdfjs, pdfium };
 
 /** PDFium's failures that pdf.js may get past. */
 const RETRY_WITH_PDFJS = new Set(['corrupt', 'unreadable', 'out-of-memory']);
 
-/** What a document's engine needs: which engine, and its options. */
-export interface EngineOptions extends pdfjs.PdfjsOptions, pdfium.PdfiumOptions {
-  engine: EngineName;
-}
-
-export interface WorkerTask {
-  task: number;
-  id: string;
-  source: string;
-  path?: string;
-  data?: Uint8Array;
-  options: EngineOptions;
-  /** Stages to run over the document's records before they are posted. */
-  chain?: WorkerChain;
-}
 
 /**
  * A chain of record stages that lives as long as the worker (stages load lexicons and models

@@ -5,19 +5,19 @@
  * processes joined by pipes.
  */
 import { Readable, type Transform } from 'node:stream';
-import { helpText, parseArgs, type OptionSpec } from './cli.js';
-import { runDocuments } from './run.js';
-import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from './records.js';
-import * as parseStage from '../stages/parse.js';
-import * as orderStage from '../stages/order.js';
-import * as linesStage from '../stages/lines.js';
-import * as bidiStage from '../stages/bidi.js';
-import * as repairStage from '../stages/repair.js';
-import * as resegmentStage from '../stages/resegment.js';
-import * as paragraphsStage from '../stages/paragraphs.js';
-import * as serializeStage from '../stages/serialize.js';
-import * as joinStage from '../stages/join.js';
-import * as langidStage from '../stages/langid.js';
+import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
+import { runDocuments } from './batch.js';
+import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
+import * as parseStage from '../../stages/parse.js';
+import * as orderStage from '../../stages/order.js';
+import * as linesStage from '../../stages/lines.js';
+import * as bidiStage from '../../stages/bidi.js';
+import * as repairStage from '../../stages/repair.js';
+import * as resegmentStage from '../../stages/resegment.js';
+import * as paragraphsStage from '../../stages/paragraphs.js';
+import * as serializeStage from '../../stages/serialize.js';
+import * as joinStage from '../../stages/join.js';
+import * as langidStage from '../../stages/langid.js';
 
 export type ExtractOptions = parseStage.ParseOptions &
   orderStage.OrderOptions &

@@ -15,10 +15,11 @@
 import { appendFileSync, createWriteStream, fstatSync, ftruncateSync, readFileSync, type WriteStream } from 'node:fs';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { quietOnBrokenPipe, type OptionSpec } from './cli.js';
+import { type OptionSpec } from '../protocol/options.js';
+import { quietOnBrokenPipe } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
-import { parseNdjson, stringifyNdjson } from './ndjson.js';
-import type { PipeRecord } from './records.js';
+import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
+import type { PipeRecord } from '../protocol/records.js';
 
 export interface RunOptions {
   /** Read the input paths from stdin, one a line. */
@@ -360,7 +361,7 @@ function inputStages(run: DocumentRun, done: ReadonlySet<string>): (NodeJS.Reada
 export async function runDocuments(run: DocumentRun): Promise<number> {
   const { options } = run;
   if (options.fromList && options.base64) {
-    const { UsageError } = await import('./cli.js');
+    const { UsageError } = await import('../protocol/options.js');
     throw new UsageError('--from-list and --base64 read stdin in two different ways: choose one');
   }
   quietOnBrokenPipe();

@@ -3,7 +3,7 @@
  * arithmetic over them. Pure functions over records; thresholds are passed in, relative to the
  * font size, by the stage that owns them.
  */
-import type { Box, Item } from './records.js';
+import type { Box, Item } from '../protocol/records.js';
 
 /** Vertical extent of a run from its baseline: ink lies roughly in [y - ASCENT·size, y + DESCENT·size]. */
 export const ASCENT = 0.8;

@@ -22,7 +22,7 @@
  * no lexicon word covers, by dynamic programming over the run (ICU's dictionary break iterator,
  * through Intl.Segmenter, proposes the split first; the program is the fallback).
  */
-import type { Rewriter } from './rewrite.js';
+import type { Rewriter } from '../repair/rewrite.js';
 
 /** Shifted glyphs of Thai fonts in the Private Use Area and the characters they stand for. */
 export const THAI_PUA: Readonly<Record<string, string>> = {

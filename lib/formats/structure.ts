@@ -21,8 +21,8 @@
  * removed, scored by frequency in the paragraph × log(paragraphs / paragraphs with the word).
  */
 import { blockId, sectionId } from './ids.js';
-import { diagnostic, FURNITURE_ROLES, type Block, type Box, type DiagnosticRecord, type DocRecord, type OutlineEntry, type PageRecord } from './records.js';
-import { stopWords } from './stopwords.js';
+import { diagnostic, FURNITURE_ROLES, type Block, type Box, type DiagnosticRecord, type DocRecord, type OutlineEntry, type PageRecord } from '../protocol/records.js';
+import { stopWords } from '../lang/stopwords.js';
 
 export interface StructureOptions {
   /** How many keywords to keep per paragraph. */
@@ -40,7 +40,7 @@ export type StructureRole = Block['role'] | 'title' | 'author' | 'affiliation' |
 
 /** One block of the document, where it is on the page and what it was taken for. */
 export interface Paragraph {
-  /** The block's id (lib/ids.ts): page number and 1-based index among the page's blocks. */
+  /** The block's id (lib/formats/ids.ts): page number and 1-based index among the page's blocks. */
   id: string;
   page: number;
   box: Box;

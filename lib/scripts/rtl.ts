@@ -9,8 +9,8 @@
  * Hebrew; `bidi` turns it back into visual order and applies the Unicode Bidirectional Algorithm, so
  * that embedded left-to-right words and numbers read left to right again.
  */
-import type { DocRecord, Item } from './records.js';
-import { right } from './layout.js';
+import type { DocRecord, Item } from '../protocol/records.js';
+import { right } from '../layout/geometry.js';
 
 /** True when the document's runs hold their glyphs in drawing order (no per-run reordering by the engine). */
 export function isGlyphOrder(doc: DocRecord | null | undefined): boolean {

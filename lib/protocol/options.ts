@@ -1,0 +1,90 @@
+/**
+ * The option table every stage and command shares: it parses argv and writes `--help`, with the
+ * defaults read from the stage's own DEFAULTS, so a stage declares its options once.
+ */
+
+/** One command-line option of a stage. */
+export interface OptionSpec {
+  /** The option's key in the stage's options object (camelCase); the flag is its kebab-case. */
+  key: string;
+  type: 'boolean' | 'number' | 'string';
+  description: string;
+  choices?: readonly string[];
+  /** Lower bound for numbers. */
+  min?: number;
+}
+
+/** A usage error: wrong option, wrong value. The CLI exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Parses argv against the option table; unknown options and bad values throw UsageError. */
+export function parseArgs<T extends object>(
+  argv: readonly string[],
+  specs: readonly OptionSpec[],
+  defaults: T,
+): { options: T; positionals: string[]; help: boolean } {
+  const options: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  const positionals: string[] = [];
+  let help = false;
+  const byFlag = new Map(specs.map((s) => [kebab(s.key), s]));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-h' || arg === '--help') {
+      help = true;
+      continue;
+    }
+    if (!arg.startsWith('--') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    let [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let negated = false;
+    let spec = byFlag.get(flag);
+    if (!spec && flag.startsWith('no-')) {
+      spec = byFlag.get(flag.slice(3));
+      negated = spec?.type === 'boolean';
+      if (!negated) spec = undefined;
+    }
+    if (!spec) throw new UsageError(`Unknown option --${flag}`);
+    if (spec.type === 'boolean') {
+      if (inline !== undefined) throw new UsageError(`Option --${flag} takes no value`);
+      options[spec.key] = !negated;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`Option --${flag} needs a value`);
+    if (spec.type === 'number') {
+      const n = Number(value);
+      if (!Number.isFinite(n)) throw new UsageError(`Option --${flag} expects a number, got "${value}"`);
+      if (spec.min !== undefined && n < spec.min) throw new UsageError(`Option --${flag} must be at least ${spec.min}, got ${n}`);
+      options[spec.key] = n;
+    } else {
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UsageError(`Option --${flag} expects one of ${spec.choices.join(', ')}, got "${value}"`);
+      }
+      options[spec.key] = value;
+    }
+  }
+  return { options: options as T, positionals, help };
+}
+
+/** Writes the help text of a stage from its option table and defaults. */
+export function helpText(usage: string, summary: string, specs: readonly OptionSpec[], defaults: object): string {
+  const values = defaults as Record<string, unknown>;
+  const rows = specs.map((s) => {
+    const flag = `--${kebab(s.key)}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
+    const choices = s.choices ? ` (${s.choices.join('|')})` : '';
+    const value = values[s.key];
+    const shown = value === undefined || value === null || value === '' ? '' : ` [default: ${String(value)}]`;
+    return `  ${flag.padEnd(24)} ${s.description}${choices}${shown}`;
+  });
+  return `usage: ${usage}\n\n${summary}\n\noptions:\n${rows.join('\n')}\n  ${'--help'.padEnd(24)} show this help\n`;
+}

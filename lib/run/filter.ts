@@ -1,0 +1,93 @@
+/**
+ * The run loop of a stage run as a Unix filter: NDJSON stdin → stage → stdout, with outcome
+ * accounting for the exit code, quiet `| head`, and a progress line on a terminal.
+ */
+import { Transform, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
+import { UsageError } from '../protocol/options.js';
+import type { PipeRecord } from '../protocol/records.js';
+
+/** Counts documents and failures as records pass, for the exit code and the progress line. */
+export class OutcomeCounter extends Transform {
+  documents = 0;
+  failed = 0;
+  pages = 0;
+  private readonly started = Date.now();
+  private lastDraw = 0;
+
+  constructor(private readonly progress: boolean) {
+    super({ objectMode: true });
+  }
+
+  override _transform(record: PipeRecord, _enc: BufferEncoding, done: (e?: Error | null, r?: unknown) => void): void {
+    if (record.type === 'page') this.pages += 1;
+    if (record.type === 'end' || record.type === 'error') {
+      this.documents += 1;
+      if (record.type === 'error') this.failed += 1;
+    }
+    if (this.progress && Date.now() - this.lastDraw > 250) this.draw();
+    done(null, record);
+  }
+
+  override _flush(done: () => void): void {
+    if (this.progress) {
+      this.draw();
+      process.stderr.write('\n');
+    }
+    done();
+  }
+
+  private draw(): void {
+    this.lastDraw = Date.now();
+    const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
+    process.stderr.write(`\r${this.documents} documents, ${this.pages} pages, ${(this.pages / seconds).toFixed(1)} pages/s, ${this.failed} errors`);
+  }
+}
+
+/** Ends the process quietly when the reader of stdout goes away (`| head`). */
+export function quietOnBrokenPipe(stream: Writable = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
+export interface FilterRun {
+  stage: string;
+  input?: Readable;
+  output?: Writable;
+  /** Turns records into records (the stage), optionally followed by a serializer to bytes. */
+  transforms: Transform[];
+  /** When set, the last transform already writes bytes; otherwise records are written as NDJSON. */
+  writesBytes?: boolean;
+}
+
+/** Runs NDJSON stdin → transforms → stdout; returns the exit code (0 all documents ok, 1 some failed). */
+export async function runFilter(run: FilterRun): Promise<number> {
+  const input = run.input ?? process.stdin;
+  const output = run.output ?? process.stdout;
+  if (output === process.stdout) quietOnBrokenPipe();
+  const counter = new OutcomeCounter(Boolean(process.stderr.isTTY) && output === process.stdout);
+  const serialize = run.writesBytes ? [] : [stringifyNdjson()];
+  const middle = run.writesBytes
+    ? [...run.transforms.slice(0, -1), counter, ...run.transforms.slice(-1)]
+    : [...run.transforms, counter];
+  await pipeline([input, ...parseNdjson(run.stage), ...middle, ...serialize, output]);
+  return counter.failed > 0 ? 1 : 0;
+}
+
+/** Runs a stage's main with the exit-code convention: 2 for usage errors, 1 for a crash. */
+export async function runMain(main: (argv: string[]) => Promise<number>, argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`pdfpipe: ${error.message}\n(see --help)\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`pdfpipe: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
