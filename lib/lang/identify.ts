@@ -180,7 +180,7 @@ export class Ranking {
 // language, with an object lookup each time: ~0.4 ms a paragraph, which made language
 // identification the slowest stage. The same model indexed the other way round — for each
 // trigram, its weight in every candidate language — scores all languages in one walk. The
-// result is franc's, number for number (test/lang.test.ts checks it against francAll).
+// result is franc's, number for number (test/stages/langid.test.ts checks it against francAll).
 
 /** franc's largest penalty, for a trigram missing from a language's profile. */
 const MAX_DIFFERENCE = 300;

@@ -1,0 +1,116 @@
+/**
+ * The pdf.js engine adapter: marked-content /ActualText replaces the glyph runs it covers, glyphs
+ * mapped to U+0000 never reach the text, and a Chromium Devanagari PDF (vowel signs drawn before
+ * their consonant, readable only through ActualText) comes out as written, and glyphs that stand for
+ * several characters keep their advance.
+ */
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { annotationItems, itemsWithActualText, toItem } from '../../../lib/engines/pdfjs.js';
+import type { PageRecord } from '../../../lib/protocol/records.js';
+import { charAccuracy, collapse, parseLines, run, sharedRoot, wildFile } from '../../helpers.js';
+
+const identity = [1, 0, 0, 1, 0, 0];
+const run_ = (str: string, x: number, width: number, y = 100) => ({ str, dir: 'ltr', width, height: 10, transform: [10, 0, 0, 10, x, y], fontName: 'F1' });
+const convert = (raw: ReturnType<typeof run_>, insideSpan: boolean) => toItem(raw, identity, '', insideSpan);
+
+t.test('an ActualText span becomes one item over the extent of its runs', async (t) => {
+  const items = itemsWithActualText(
+    [
+      run_('\u0905', 10, 7),
+      { type: 'beginMarkedContentProps', actualText: '\u0927\u093F' },
+      run_('\u0000', 17, 3),
+      run_('\u0927', 20, 8),
+      { type: 'endMarkedContent' },
+      run_('\u0915', 28, 8),
+    ],
+    convert,
+  );
+  t.same(items.map((i) => [i.text, i.x, i.w]), [['\u0905', 10, 7], ['\u0927\u093F', 17, 11], ['\u0915', 28, 8]]);
+});
+
+t.test('outside a span, U+0000 is dropped; an empty ActualText drops its glyphs; nested spans use the outer text', async (t) => {
+  const items = itemsWithActualText(
+    [
+      run_('a\u0000b', 0, 20),
+      { type: 'beginMarkedContentProps', actualText: '' },
+      run_('-', 20, 3),
+      { type: 'endMarkedContent' },
+      { type: 'beginMarkedContentProps', actualText: 'fi' },
+      { type: 'beginMarkedContentProps', actualText: 'x' },
+      run_('\uFB01', 30, 6),
+      { type: 'endMarkedContent' },
+      { type: 'endMarkedContent' },
+      { type: 'beginMarkedContent' },
+      run_('\u0000', 40, 5),
+      { type: 'endMarkedContent' },
+    ],
+    convert,
+  );
+  t.same(items.map((i) => i.text), ['ab', 'fi']);
+});
+
+t.test('a span whose runs lie on two baselines keeps its runs', async (t) => {
+  const items = itemsWithActualText(
+    [{ type: 'beginMarkedContentProps', actualText: 'one two' }, run_('one', 0, 20, 100), run_('two', 0, 20, 120), { type: 'endMarkedContent' }],
+    convert,
+  );
+  t.same(items.map((i) => i.text), ['one', 'two']);
+});
+
+const hindi = join(sharedRoot, 'corpus/gt/hi-chromium');
+t.test('a Chromium Devanagari PDF reads as written', { skip: existsSync(`${hindi}.pdf`) ? false : `${hindi}.pdf is not available (no ../shared corpus)` }, async (t) => {
+  const result = await run(['extract', '--engine', 'pdfjs', `${hindi}.pdf`]);
+  t.equal(result.code, 0);
+  const truth = readFileSync(`${hindi}.txt`, 'utf8');
+  t.notOk(result.stdout.includes('\u0000'), 'no U+0000 in the text');
+  t.equal(result.stdout.split('\n')[0], truth.split('\n')[0], 'the title, whose vowel signs exist only in ActualText');
+  const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
+  t.ok(accuracy > 0.97, `character accuracy ${accuracy.toFixed(3)} > 0.97`);
+});
+
+const libreOfficeHindi = join(sharedRoot, 'corpus/gt/hi-lo-fodt');
+t.test('a conjunct glyph keeps its advance: LibreOffice Hindi runs end where their glyphs are drawn', { skip: existsSync(`${libreOfficeHindi}.pdf`) ? false : `${libreOfficeHindi}.pdf is not available (no ../shared corpus)` }, async (t) => {
+  const parsed = await run(['parse', '--engine', 'pdfjs', `${libreOfficeHindi}.pdf`]);
+  t.equal(parsed.code, 0);
+  const records = parseLines(parsed.stdout);
+  t.match(records[0], { meta: { engine: /whole-glyph-category/u } });
+  // On page 1 the run "…स्थापना को" holds conjuncts (स्थ, श्व) drawn as one glyph each; the
+  // bracket after it is drawn at x 288.8, one word space after "को", which ends at 285.9.
+  const items = (records.find((r) => r.type === 'page') as PageRecord).items ?? [];
+  const bracket = items.findIndex((item, i) => item.text === '(' && items[i - 1]?.text === 'को');
+  const before = items[bracket - 1];
+  t.ok(before && Math.abs(before.x + before.w - 285.9) < 0.5, `"को" ends at ${before ? (before.x + before.w).toFixed(2) : '?'}, where it is drawn (285.9)`);
+  const result = await run(['extract', '--engine', 'pdfjs', `${libreOfficeHindi}.pdf`]);
+  const truth = readFileSync(`${libreOfficeHindi}.txt`, 'utf8');
+  const accuracy = charAccuracy(collapse(truth), collapse(result.stdout.replaceAll('\f', '')));
+  t.ok(accuracy > 0.99, `character accuracy ${accuracy.toFixed(3)} > 0.99`);
+});
+
+t.test('annotations: free-text lines and filled-in form fields become items; hidden ones and checkboxes do not', async (t) => {
+  const flipY = (rect: number[]) => [rect[0]!, 800 - rect[1]!, rect[2]!, 800 - rect[3]!];
+  const items = annotationItems(
+    [
+      { subtype: 'FreeText', textContent: ['First line', 'second line'], rect: [100, 700, 300, 730] },
+      { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'typed in', rect: [100, 600, 300, 620] },
+      { subtype: 'Widget', fieldType: 'Ch', fieldValue: ['chosen'], rect: [100, 500, 300, 520] },
+      { subtype: 'Widget', fieldType: 'Btn', fieldValue: 'Off', rect: [100, 400, 120, 420] },
+      { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'secret', rect: [100, 300, 300, 320], hidden: true },
+      { subtype: 'FreeText', textContent: ['\u0645\u0631\u062d\u0628\u0627'], rect: [100, 200, 300, 220] },
+    ],
+    flipY,
+  );
+  t.same(items.map((i) => i.text), ['First line', 'second line', 'typed in', 'chosen', '\u0627\u0628\u062d\u0631\u0645']);
+  t.ok(items[0]!.y < items[1]!.y, 'lines stacked from the top of the box');
+  t.equal(items.at(-1)!.dir, 'rtl', 'right-to-left text in drawing order, as runs from the page hold it');
+});
+
+for (const [name, expected] of [['pdfjs__bug1724918.pdf', 'hello world'], ['pdfjs__issue5946.pdf', 'This should be visible']] as const) {
+  const file = wildFile(name);
+  t.test(`${name}: text shown only by annotations is extracted`, { skip: file.skip }, async (t) => {
+    const result = await run(['extract', '--engine', 'pdfjs', file.path]);
+    t.equal(result.code, 0);
+    t.equal(collapse(result.stdout), expected);
+  });
+}

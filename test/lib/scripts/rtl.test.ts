@@ -1,0 +1,96 @@
+/**
+ * The right-to-left path of line building (lib/scripts/rtl.ts, stages/lines.ts) on hand-built runs: runs read
+ * from right to left, spaces measured in that direction, diacritics drawn as separate glyphs put
+ * after their letter; and the glyph-order runs of the pdf.js engine on a real Hebrew PDF.
+ */
+import t from 'tap';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildLine } from '../../../stages/lines.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
+import type { Item } from '../../../lib/protocol/records.js';
+import { docRecord, item, parseLines, run, sharedRoot } from '../../helpers.js';
+
+const rtl = (text: string, x: number, extra: Partial<Item> = {}): Item => item(text, x, 100, 10, { dir: 'rtl', ...extra });
+
+t.test('glyph order: an RTL line is written glyph by glyph from right to left, spaces from gaps', async (t) => {
+  // Page, left to right: "1974" "תנשב" "החתפ" "Intel" "תרבח" (visual order, as the PDF draws them).
+  const runs = [item('1974', 10, 100), rtl('תנשב', 33), rtl('החתפ', 56), item('Intel', 79, 100), rtl('תרבח', 107)];
+  const line = buildLine(runs, 0, undefined, true);
+  t.equal(line.dir, 'rtl');
+  t.equal(line.text, 'חברת letnI פתחה בשנת 4791', 'the exact reverse of the visual line; bidi turns Intel and 1974 back');
+  t.same(line.inferred.map((m) => line.text[m.at]), [' ', ' ', ' ', ' '], 'four gaps of 0.3 em, measured right to left, are spaces');
+});
+
+t.test('without glyph order the runs keep their text (the engine reordered each run)', async (t) => {
+  const line = buildLine([rtl('בשנת', 10), rtl('חברת', 40)], 0);
+  t.equal(line.text, 'חברת בשנת');
+});
+
+t.test('a run of one letter and its marks is one cluster: the letter first', async (t) => {
+  t.equal(rightToLeftText({ text: 'اً', w: 3, size: 10 }), 'اً', 'alef then fathatan, as Pango writes them');
+  t.equal(rightToLeftText({ text: 'ًا', w: 3, size: 10 }), 'اً', 'fathatan drawn first');
+  t.equal(rightToLeftText({ text: 'اّمل', w: 12, size: 10 }), 'لمّا', 'a visual run: the shadda follows its meem');
+  t.equal(rightToLeftText({ text: 'ما', w: 0.2, size: 10 }), 'ما', 'a ligature glyph on a narrow advance keeps its text');
+});
+
+t.test('a diacritic drawn as its own glyph goes after the letter under it', async (t) => {
+  // "ﻪ" at 373.6–379.1 and the hamza above (zero width, its own run, a leading space) at 375.7.
+  const runs = [rtl('ﻋ', 361.5, { w: 6 }), rtl('ا', 367.6, { w: 2.9 }), rtl(' ٔ', 375.7, { w: 0 }), rtl('ﻪ', 373.6, { w: 5.4 }), rtl('ﯿ', 379.1, { w: 4.3 })];
+  const line = buildLine(runs, 0, undefined, true);
+  t.equal(line.text, 'ﯿﻪٔ اﻋ', 'read right to left: yeh, heh, hamza above, the word gap, alef, ain');
+  t.same(line.inferred.map((m) => m.at), [3], 'the one space is the word gap after the mark, none inside the word');
+  // In a run of several letters, after the letter under the mark's centre (the second from the left).
+  const [host] = attachMarks([rtl('ﻼﺑﻛ', 10, { w: 30 }), rtl('\u064e', 22, { w: 2 })], true);
+  t.equal(rightToLeftText(host!), 'ﻛﺑَﻼ');
+  t.same(attachMarks([rtl('\u064e', 200, { w: 2 }), rtl('ﻛ', 10)], true).map((i) => i.text), ['\u064e', 'ﻛ'], 'a mark over no letter stays');
+});
+
+t.test('a mark at the end of a visual run goes to the run that starts just right of it', async (t) => {
+  // XeTeX draws the tanween of "اساساً" after the word space, at the end of the run "حقوق".
+  const runs = [rtl('ﻕﻮﻘﺣً', 445.04, { w: 23.32, size: 11 }), rtl('ﺎﺳﺎﺳﺍ', 470.92, { w: 22.47, size: 11 })];
+  const line = buildLine(runs, 0, undefined, true);
+  t.equal(line.text, 'ﺍﺳﺎﺳﺎً ﺣﻘﻮﻕ', 'the tanween follows the final alef, the space comes after it');
+});
+
+t.test('after a non-joining Arabic letter, a narrow gap is not a word space', async (t) => {
+  t.equal(endsNonJoining('الحر'), true, 'reh does not join the next letter');
+  t.equal(endsNonJoining('ﺍﻟﺤﺮ'), true, 'presentation forms too');
+  t.equal(endsNonJoining('كتب'), false);
+  t.equal(endsNonJoining('لمّا'), true, 'a mark after the letter is skipped');
+  t.equal(nonJoiningLimit([0.12, 0.3, 0.28, 0.31], 0.1, 0.6), 0.6 * 0.3);
+  t.equal(nonJoiningLimit([0.12, 0.3], 0.1, 0.6), 0.1, 'too few word gaps: the plain threshold');
+  // "سلام الحرية في عالم" in visual runs: word gaps 0.3 em, and 0.12 em after the reh of الحر|ية.
+  const size = 10;
+  const words = ['ﻢﻟﺎﻋ', 'ﻲﻓ', 'ﺔﻳ', 'ﺮﺤﻟﺍ', 'ﻡﻼﺳ'];
+  const gaps = [0.3, 0.3, 0.12, 0.3];
+  const runs: Item[] = [];
+  let x = 50;
+  words.forEach((w, i) => {
+    runs.push(rtl(w, x, { size }));
+    x += [...w].length * 5 + (gaps[i] ?? 0) * size;
+  });
+  t.equal(buildLine(runs, 0, undefined, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
+});
+
+t.test('isGlyphOrder reads the engine of the doc record', async (t) => {
+  const doc = docRecord('d');
+  t.equal(isGlyphOrder(doc), false);
+  doc.meta.engine = 'pdfjs 5.6.205 split-runs glyph-order';
+  t.equal(isGlyphOrder(doc), true);
+  t.equal(isGlyphOrder(null), false);
+});
+
+const hebrew = join(sharedRoot, 'corpus/gt/he-chromium-mixed.pdf');
+t.test('pdf.js runs keep glyph order: Hebrew runs are visual, the doc says so', { skip: existsSync(hebrew) ? false : `${hebrew} is not available (no ../shared corpus)` }, async (t) => {
+  const result = await run(['parse', hebrew]);
+  const records = parseLines(result.stdout);
+  const doc = records.find((r) => r.type === 'doc');
+  t.match(doc, { meta: { engine: /glyph-order/u } });
+  const items = records.flatMap((r) => (r.type === 'page' ? (r.items ?? []) : []));
+  const hebrewRuns = items.filter((i) => /[\u05d0-\u05ea]{3}/u.test(i.text));
+  t.ok(hebrewRuns.length > 0, 'there are Hebrew runs of several letters');
+  // "עובדים" (workers) is drawn left to right as "םידבוע": final mem at the left.
+  t.ok(items.some((i) => i.text.includes('םידבוע')), 'a visual-order run');
+  t.notOk(items.some((i) => i.text.includes('עובדים')), 'no run reordered by pdf.js');
+});

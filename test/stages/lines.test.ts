@@ -1,0 +1,132 @@
+/**
+ * lines on hand-built glyph runs (no PDF): word spaces from gaps, letter-spaced text, CJK text,
+ * superscripts, right-to-left lines, and the provenance of every inserted space.
+ */
+import t from 'tap';
+import { linesOfPage } from '../../stages/lines.js';
+import type { Item, Line } from '../../lib/protocol/records.js';
+import { item, pageRecord, wordItems } from '../helpers.js';
+
+const linesOf = (items: Item[]): Line[] => linesOfPage(pageRecord('l', 1, { items })).lines!;
+
+/** Problems with a line's inferred spaces: each must point at a space, and each space must have one. */
+function spaceMarkProblems(line: Line): string[] {
+  const marks = line.inferred.filter((m) => m.kind === 'space');
+  const problems = marks.filter((m) => line.text[m.at] !== ' ').map((m) => `mark at ${m.at} is not on a space`);
+  const spaces = (line.text.match(/ /g) ?? []).length;
+  if (marks.length !== spaces) problems.push(`${marks.length} marks for ${spaces} spaces`);
+  return problems;
+}
+
+/**
+ * A letter-spaced line: one run per glyph, `tracking` em after every glyph, and a word space of
+ * `space` em plus tracking on both sides of it, as CSS letter-spacing draws it.
+ */
+function letterSpaced(text: string, x: number, y: number, size: number, tracking: number, space = 0.25, glyph = 0.55): Item[] {
+  const out: Item[] = [];
+  let at = x;
+  for (const word of text.split(' ')) {
+    for (const ch of word) {
+      out.push(item(ch, at, y, size, { w: glyph * size }));
+      at += (glyph + tracking) * size;
+    }
+    at += (space + tracking) * size;
+  }
+  return out;
+}
+
+t.test('runs separated by word-sized gaps get spaces; a kerning gap inside a word does not', async (t) => {
+  const words = wordItems(['The', 'quick', 'brown'], 72, 100, 10, 0.28);
+  const last = words[words.length - 1]!;
+  // "fox" drawn as "fo" + "x" with a 0.02 em kern between.
+  const fo = item('fo', last.x + last.w + 0.28 * 10, 100, 10);
+  const x = item('x', fo.x + fo.w + 0.02 * 10, 100, 10);
+  const [line, ...rest] = linesOf([...words, fo, x]);
+  t.equal(rest.length, 0, 'one line');
+  t.equal(line?.text, 'The quick brown fox');
+  t.same(spaceMarkProblems(line!), [], 'every inserted space is marked');
+});
+
+t.test('letter-spaced text (single-glyph runs, even 0.16 em gaps) reads as normal words', async (t) => {
+  const [line] = linesOf(letterSpaced('Declaration of the Rights of Man', 72, 100, 12, 0.16));
+  t.equal(line?.text, 'Declaration of the Rights of Man');
+  t.ok(line?.inferred.every((m) => m.kind !== 'space' || m.rule === 'letter-spacing'), 'the spaces say which rule made them');
+  t.same(spaceMarkProblems(line!), [], 'every inserted space is marked');
+});
+
+t.test('a heading letter-spaced by 0.3 em reads as normal words too', async (t) => {
+  const [line] = linesOf(letterSpaced('The Lighthouse Logbooks', 72, 100, 20, 0.3));
+  t.equal(line?.text, 'The Lighthouse Logbooks');
+});
+
+t.test('CJK runs with small gaps are joined without spaces', async (t) => {
+  const size = 12;
+  const runs = ['城市', '屋顶上', '的小菜园', 'と', 'ひらがな'];
+  const items: Item[] = [];
+  let at = 72;
+  for (const run of runs) {
+    const it = item(run, at, 100, size, { w: [...run].length * size });
+    items.push(it);
+    at += it.w + 0.2 * size; // 0.2 em: a word gap in Latin text, not in CJK
+  }
+  const [line] = linesOf(items);
+  t.equal(line?.text, runs.join(''));
+  t.same(line?.inferred.filter((m) => m.kind === 'space'), []);
+});
+
+t.test('a superscript stays on its line, after the run it belongs to', async (t) => {
+  const size = 12;
+  const first = wordItems(['the', 'area', 'grows', 'with', 'radius'], 72, 200, size, 0.3);
+  const radius = first[first.length - 1]!;
+  const sup = item('2', radius.x + radius.w + 0.02 * size, 200 - 0.4 * size, 7);
+  const after = item('quickly', sup.x + sup.w + 0.3 * size, 200, size);
+  const second = wordItems(['and', 'the', 'next', 'line'], 72, 200 + 1.4 * size, size, 0.3);
+  const lines = linesOf([...second, sup, ...first, after]);
+  t.same(lines.map((l) => l.text), ['the area grows with radius2 quickly', 'and the next line'], 'two lines; the superscript inside the first');
+  t.equal(lines[0]?.base, 200, 'the line keeps its own baseline');
+});
+
+t.test('a line of short words is not mistaken for letter-spaced text', async (t) => {
+  // Evenly spaced word gaps of 0.3 em, every word one or two letters: normal text, not tracking.
+  const [line] = linesOf(wordItems(['if', 'it', 'is', 'so', 'we', 'go', 'on', 'to', 'it'], 72, 100, 10, 0.3));
+  t.equal(line?.text, 'if it is so we go on to it');
+});
+
+t.test('a right-to-left line is read from its rightmost run', async (t) => {
+  const size = 12;
+  const a = item('שלום', 300, 100, size, { dir: 'rtl' });
+  const b = item('עולם', a.x - 0.3 * size - 4 * 0.5 * size, 100, size, { dir: 'rtl' });
+  const [line] = linesOf([b, a]);
+  t.equal(line?.dir, 'rtl');
+  t.equal(line?.text, 'שלום עולם');
+});
+
+t.test('lines keep their block and role, and blocks stay in block order', async (t) => {
+  const second = wordItems(['second', 'block'], 72, 100, 10).map((i) => ({ ...i, block: 1 }));
+  const first = wordItems(['first', 'block'], 72, 300, 10).map((i) => ({ ...i, block: 0, role: 'header' as const }));
+  const lines = linesOf([...second, ...first]);
+  t.same(lines.map((l) => [l.block, l.text, l.role]), [
+    [0, 'first block', 'header'],
+    [1, 'second block', undefined],
+  ]);
+});
+
+t.test('a run with no advance width hides its width in the gap after it', async (t) => {
+  // "प्रस्" drawn with width 0 and "तावना" 1 em after its start: one word. A run 1.5 em on: two words.
+  const [joined] = linesOf([item('\u092A\u094D\u0930\u0938\u094D', 50, 100, 12, { w: 0 }), item('\u0924\u093E\u0935\u0928\u093E', 62, 100, 12, { w: 30 })]);
+  t.equal(joined?.text, '\u092A\u094D\u0930\u0938\u094D\u0924\u093E\u0935\u0928\u093E');
+  const [apart] = linesOf([item('\u0930\u0941\u0926\u094D\u0918', 50, 100, 12, { w: 0 }), item('\u0932\u094B', 68, 100, 12, { w: 12 })]);
+  t.equal(apart?.text, '\u0930\u0941\u0926\u094D\u0918 \u0932\u094B');
+});
+
+t.test('after a zero-width run ending in a virama the next letter continues the word, unless the gap is very wide', async (t) => {
+  // "सदस्" drawn as a half form with no advance width, "यों" 16.6 pt on: one word.
+  const [word] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 0 }), item('\u092F\u094B\u0902', 66.6, 100, 11, { w: 8 })]);
+  t.equal(word?.text, '\u0938\u0926\u0938\u094D\u092F\u094B\u0902');
+  const [far] = linesOf([item('\u0938\u0926\u0938\u094D', 50, 100, 11, { w: 0 }), item('\u092F\u094B\u0902', 80, 100, 11, { w: 8 })]);
+  t.equal(far?.text, '\u0938\u0926\u0938\u094D \u092F\u094B\u0902');
+  // A run with its advance that ends in a virama (a reph in glyph order, "कायर्") and a word
+  // space after it: two words.
+  const [two] = linesOf([item('\u0915\u093E\u092F\u0930\u094D', 50, 100, 11, { w: 16.5 }), item('\u0939\u0941\u090F', 69.4, 100, 11, { w: 12 })]);
+  t.equal(two?.text, '\u0915\u093E\u092F\u0930\u094D \u0939\u0941\u090F');
+});
