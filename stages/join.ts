@@ -30,7 +30,9 @@
  * or `footer`, so that it drops out of text like other furniture. Inside one layout block, where
  * `paragraphs` decides, join only mends a split that cut a sentence (`within`).
  *
- * Works per document: a break can fall between pages.
+ * Works per document: a break can fall between pages. The algorithms are in lib/paragraphs/:
+ * breaks.ts (the decision at one break, last-line shapes), formulas.ts, indents.ts, furniture.ts
+ * (running heads and trailing notes) and join.ts (the per-document core).
  */
 import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';

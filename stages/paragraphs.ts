@@ -10,6 +10,8 @@
  * A paragraph that runs on past a column or page break is marked `continues`.
  *
  * Adds `blocks` to each page. Works per document, because body size and run-on paragraphs span pages.
+ * The algorithms are in lib/paragraphs/: split.ts (where paragraphs start), hyphens.ts (line-end
+ * hyphens and the joining of lines) and blocks.ts (the per-document core).
  */
 import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import type { PageRecord } from '../lib/protocol/records.js';
