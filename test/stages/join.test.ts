@@ -1,44 +1,24 @@
 /**
- * join: the rules in PDFExtract's configuration format (per-language sets applied), the pdf2xml
- * rule and its full-line extension, the language-model margin on a hand-written ARPA model,
- * document-level decisions on hand-built pages, bad configurations, and paragraphs that run on
- * across pages in the shared ground-truth corpus.
+ * join: the language-model margin on a hand-written ARPA model, document-level decisions on
+ * hand-built pages, bad configurations, and paragraphs that run on across pages in the shared
+ * ground-truth corpus. The rules, the decision at one break and the display-formula test on their
+ * own are in test/lib/paragraphs/.
  */
 import t from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyJoinRules, defaultJoinRules, JoinConfigError, loadJoinRules, parseJoinRules } from '../../lib/paragraphs/join-rules.js';
+import { JoinConfigError, loadJoinRules, parseJoinRules } from '../../lib/paragraphs/join-rules.js';
 import { joinMargin, SentenceScores } from '../../lib/lm/join-model.js';
 import { ArpaModel, findKenlm, KenlmQuery, ModelError, type LanguageModel } from '../../lib/lm/models.js';
-import { decide, displayFormula, formulaLike, indentsParagraphs, joinDocument, joinDocumentScored, measuredFull, normalizeOptions } from '../../stages/join.js';
+import { joinDocument, joinDocumentScored, normalizeOptions } from '../../stages/join.js';
+import { decide } from '../../lib/paragraphs/breaks.js';
+import { indentsParagraphs } from '../../lib/paragraphs/indents.js';
 import { documentText } from '../../stages/serialize.js';
 import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, repoRoot, run, sharedRoot } from '../helpers.js';
 import type { Block, Line, PageRecord } from '../../lib/protocol/records.js';
-
-t.test('rules: absolute_eof wins over join_words; the language set applies before common', async (t) => {
-  const rules = parseJoinRules({
-    language: [
-      { name: 'common', config: { join_words: [['.*[,;]', '', ' ']], absolute_eof: [['.*[?!]', '']] } },
-      { name: 'xx', config: { join_words: [['.*\\bder', '[A-Z].*', '~']], absolute_eof: [['', 'NEU.*']] } },
-    ],
-  });
-  t.same(applyJoinRules(rules, 'en', 'Is it?', 'then,'), { join: false, rule: 'common:absolute_eof[0]' });
-  t.same(applyJoinRules(rules, 'en', 'one, two,', 'three'), { join: true, joiner: ' ', rule: 'common:join_words[0]' });
-  t.same(applyJoinRules(rules, 'xx', 'mit der', 'Sonne'), { join: true, joiner: '~', rule: 'xx:join_words[0]' });
-  t.equal(applyJoinRules(rules, 'en', 'mit der', 'Sonne'), null, 'another language does not get xx rules');
-  t.same(applyJoinRules(rules, 'xx', 'and so,', 'NEU hier'), { join: false, rule: 'xx:absolute_eof[0]' });
-  t.equal(applyJoinRules(rules, 'en', 'plain', 'text'), null);
-});
-
-t.test('rules written the Java way (escaped punctuation, whole-string match) compile', async (t) => {
-  const rules = parseJoinRules({ language: [{ name: 'common', config: { join_words: [['.*[\\,\\&\\;\\:]$', '', ' ']], absolute_eof: [['.*\\w\\.$', '']] } }] });
-  t.equal(applyJoinRules(rules, 'en', 'salt & pepper,', 'and')?.join, true);
-  t.equal(applyJoinRules(rules, 'en', 'The end.', 'and')?.join, false);
-  t.equal(applyJoinRules(rules, 'en', 'a, b', 'c'), null, 'the left regex must match the whole text');
-});
 
 t.test('bad configurations name the problem', async (t) => {
   t.throws(() => parseJoinRules({ language: [{ name: 'en', config: { join_words: [['(unclosed', '', ' ']] } }] }), /Invalid regex in join_words\[0\] of language "en"/);
@@ -58,27 +38,6 @@ t.test('bad configurations name the problem', async (t) => {
   const lang = await run(['join', '--join-lang', 'qqq'], '');
   t.equal(lang.code, 2);
   t.match(lang.stderr, /Unknown language code "qqq"/);
-});
-
-t.test('pdf2xml rule: no sentence-final mark and a lowercase start join; the full-line extension', async (t) => {
-  const options = normalizeOptions({ rules: parseJoinRules({ language: [] }) });
-  const open = { lang: 'en', lastLine: null };
-  t.equal(decide('the boats came in with the', 'morning tide', open, options).join, true);
-  t.equal(decide('the boats came in.', 'morning tide', open, options).join, false);
-  t.equal(decide('the boats came in with the', 'Morning Tide', open, options).join, false);
-  t.equal(decide('the boats came in with the', 'Morning Tide', { lang: 'en', lastLine: 'full' }, options).join, true);
-  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'full' }, options).join, true);
-  t.equal(decide('ตลาดเช้าเปิดทุกวัน', 'ชาวประมงนำปลามาขาย', { lang: 'th', lastLine: 'between' }, options).join, false);
-  t.same(decide('the boats came in with the', 'morning tide', { lang: 'en', lastLine: 'short' }, options), { join: false, rule: 'short-line', joiner: ' ' }, 'a short last line ended the paragraph');
-});
-
-t.test('default rules: per-language sentence ends and German nouns', async (t) => {
-  const options = normalizeOptions();
-  const open = { lang: 'de', lastLine: null };
-  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', open, options).join, true, 'a German noun carries on');
-  t.equal(decide('Am Hafen verkaufen die', 'Fischer ihren Fang', { lang: 'en', lastLine: null }, options).join, false);
-  t.equal(decide('बाज़ार सुबह खुलता है।', 'मछुआरे', { lang: 'hi', lastLine: 'full' }, options).join, false);
-  t.equal(defaultJoinRules().has('hi'), true);
 });
 
 const ARPA = `\\data\\
@@ -215,12 +174,6 @@ t.test('ground truth: paragraphs that run across pages come out whole', { skip: 
 });
 
 t.test('a display formula keeps its place in the paragraph the paragraphs stage gave it', async (t) => {
-  t.ok(formulaLike(block('Sq = k')), 'an equation');
-  t.ok(formulaLike(block('1 − pi q − 1')), 'symbols and one-letter variables');
-  t.ok(formulaLike(block('P q')), 'short Latin tokens only');
-  t.notOk(formulaLike(block('where q is a real number')), 'words');
-  t.notOk(formulaLike(block('ตลาดเช้า')), 'a short Thai block');
-  t.notOk(formulaLike(block('Article 5')), 'a heading-like line');
   // Text, a formula below it in a block of its own, and the text going on: the paragraphs stage
   // ran them on; the formula's one short line must not end the paragraph.
   const page = pageRecord('f', 1, {
@@ -251,21 +204,6 @@ function columnPage(doc: string, page: number, paragraphs: { lines: { text: stri
   return pageRecord(doc, page, { lines, blocks });
 }
 
-t.test('measuredFull: a last line against the measure of its column', async (t) => {
-  const column = [line('text text text text', 100, { w: 400 }), line('text text text text', 114, { w: 398 })];
-  t.equal(measuredFull(line('last line', 128, { w: 390 }), column, undefined, 1.5), true, 'within 1.5 × size of the far edge');
-  const next = line('ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', 72, { w: 320 });
-  // 10 points per character: the first word (ชาว, 3 characters) is 30 points wide.
-  t.equal(measuredFull(line('ตลาดเช้าเปิดทุกวัน', 128, { w: 380 }), column, next, 1.5), true, 'the next word would not have fitted in 20 points');
-  t.equal(measuredFull(line('ตลาดเช้าเปิดทุกวัน', 128, { w: 200 }), column, next, 1.5), false, 'it would have fitted in 200');
-  t.equal(measuredFull(line('ตลาดเช้าเปิดทุกวัน', 128, { w: 200 }), [], next, 1.5), null, 'no other line of the column: unknown');
-  t.equal(measuredFull(line('last line', 128, { x: 320, w: 150 }), column, next, 1.5), null, 'lines that start elsewhere are another column');
-  const rtl = (l: Line): Line => ({ ...l, dir: 'rtl' });
-  const rtlColumn = [rtl(line('نص نص نص', 100, { x: 72, w: 400 })), rtl(line('نص نص نص', 114, { x: 74, w: 398 }))];
-  t.equal(measuredFull(rtl(line('السطر الأخير', 128, { x: 74, w: 398 })), rtlColumn, undefined, 1.5), true, 'right to left: the far edge is the left');
-  t.equal(measuredFull(rtl(line('السطر الأخير', 128, { x: 300, w: 172 })), rtlColumn, rtl(line('كلمة', 72, { w: 40 })), 1.5), false);
-});
-
 t.test('a paragraph cut by a page break in a script without case or spaces is joined by the measure', async (t) => {
   const wrapped = { text: 'ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่าและมีคนมาก', w: 400 };
   const page1 = (lastWidth: number): PageRecord =>
@@ -286,10 +224,6 @@ t.test('a paragraph cut by a page break in a script without case or spaces is jo
 });
 
 t.test('a change of font size across a break ends the paragraph, between two stretches of prose', async (t) => {
-  const options = normalizeOptions();
-  const prose = { lang: 'es', lastLine: 'full' as const };
-  t.same(decide('los Derechos Humanos como ideal común por el', 'Artículo 5', { ...prose, sameSize: false }, options), { join: false, rule: 'size-change', joiner: ' ' });
-  t.equal(decide('los Derechos Humanos como ideal común por el', 'Artículo 5', prose, options).join, true);
   const page1 = columnPage('z', 1, [{ lines: [{ text: 'los Derechos Humanos como ideal común', w: 400 }, { text: 'que todos los pueblos y naciones por el', w: 398 }] }], 10.9);
   const page2 = (size: number): PageRecord => columnPage('z', 2, [{ lines: [{ text: 'Artículo 5', w: 60 }], extra: { size } }]);
   t.same(joinDocument(group([page1, page2(12)])).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[false, 'size-change']]);
@@ -300,16 +234,7 @@ t.test('a change of font size across a break ends the paragraph, between two str
   t.not(joinDocument(group([sub, after])).pages[1]!.blocks![0]!.joinRule, 'size-change');
 });
 
-t.test('Hebrew running on into a Latin name joins when the line was full', async (t) => {
-  const options = normalizeOptions();
-  t.equal(decide('המרכז פיתח את מעבדי', 'Pentium M ו-Core שנמכרו', { lang: 'he', lastLine: 'full' }, options).join, true);
-  t.equal(decide('המרכז פיתח את מעבדי', 'Pentium M ו-Core שנמכרו', { lang: 'he', lastLine: 'between' }, options).join, false);
-});
-
 t.test('a display formula belongs to the paragraph it is set in', async (t) => {
-  t.ok(displayFormula(block('RAB = ∂CΓAB − ∂BΓAC')));
-  t.ok(displayFormula(block('\u0012 \u0013')), 'math glyphs without Unicode');
-  t.notOk(displayFormula(block('tion M = ν δμ, where ν is the single-electron density of states')), 'prose with a formula in it');
   const page1 = columnPage('q', 1, [{ lines: [{ text: 'text text text', w: 400 }, { text: 'the entropy is defined as', w: 300 }] }]);
   const page2 = columnPage('q', 2, [{ lines: [{ text: 'Sq = k', x: 200, w: 30 }] }, { lines: [{ text: 'Everything else follows.', w: 300 }] }]);
   const blocks = joinDocument(group([page1, page2])).pages[1]!.blocks!;

@@ -1,0 +1,88 @@
+/**
+ * Where paragraphs start inside one layout block: at a wider line gap than the block's usual one,
+ * at a change of font size, at a list bullet, at a first-line indent, after a short line that
+ * ends a sentence in justified text, or after a line ended by choice, not for want of room.
+ */
+import { median } from '../layout/geometry.js';
+import { codePoints } from '../lang/identify.js';
+import type { Line } from '../protocol/records.js';
+import { NO_SPACE_JOIN } from './hyphens.js';
+
+/** What `splitParagraphs` reads: the thresholds that start a paragraph. */
+export interface SplitOptions {
+  /** A line gap more than this × the block's usual gap starts a paragraph. */
+  gapRatio: number;
+  /** A change of font size by more than this fraction starts a paragraph. */
+  sizeChange: number;
+  /** A first line indented by more than this × font size starts a paragraph. */
+  indent: number;
+  /** A line ended by choice (a paragraph end) when the next line's first word would have fitted
+   * in the room left at its end with this much to spare (× font size). */
+  chosenBreakRoom: number;
+}
+
+/** A list bullet or item number (with the space after it) at the start of a line. */
+export const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
+/** Text that ends a sentence (closing quotes and brackets after the mark included). */
+export const SENTENCE_END = /[.!?。！？:;…"”»)\]]\s*$/u;
+
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
+
+/**
+ * True when a line ended by choice, not for want of room: the next line's first word would have
+ * fitted in the space left at its end. Text set without blank lines or indents (plain-text
+ * documents, some word processors) shows its paragraph ends only this way.
+ *
+ *   |The following items were flagged:      |   room at the end ≥ "affidavits" + a space
+ *   |affidavits filed after the fifth of the|   → the line was ended on purpose
+ *
+ * Both lines must start at the block's edge (centred lines are short on both sides), and a line
+ * ending in a hyphen was broken for want of room.
+ */
+export function endsByChoice(previous: Line, line: Line, left: number, rightEdge: number, spare: number): boolean {
+  const rtl = previous.dir === 'rtl';
+  const start = (l: Line) => (rtl ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
+  if (start(previous) > 0.5 * previous.size || start(line) > 0.5 * line.size) return false;
+  const text = line.text.trim();
+  if (/[-\u00ad\u2010]$/u.test(previous.text.trim()) || text.length === 0) return false;
+  const room = rtl ? previous.box.x - left : rightEdge - (previous.box.x + previous.box.w);
+  // In scripts written without spaces a line may break after any word (Thai) or character (CJK).
+  const unspaced = NO_SPACE_JOIN.test(text[0] ?? '');
+  const firstWord = unspaced ? firstSegment(text) : FIRST_WORD.exec(text)![0];
+  const perChar = line.box.w / codePoints(text);
+  return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
+}
+
+/** The text up to its first space: its first word when the text is trimmed. */
+const FIRST_WORD = /^\S*/u;
+
+/** Splits the lines of one layout block into paragraphs (arrays of lines). */
+export function splitParagraphs(lines: readonly Line[], options: SplitOptions): Line[][] {
+  if (lines.length === 0) return [];
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.base - lines[i - 1]!.base);
+  const usual = median(gaps.filter((g) => g > 0));
+  const left = Math.min(...lines.map((l) => l.box.x));
+  const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
+  const fullLines = lines.slice(0, -1).filter((l) => rightEdge - (l.box.x + l.box.w) < 0.6 * l.size).length;
+  const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
+  const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
+  const paragraphs: Line[][] = [[lines[0]!]];
+  for (let i = 1; i < lines.length; i++) {
+    const previous = lines[i - 1]!;
+    const line = lines[i]!;
+    const gap = line.base - previous.base;
+    const sizeJump = Math.abs(line.size - previous.size) > options.sizeChange * Math.max(line.size, previous.size);
+    const wideGap = usual > 0 && gap > options.gapRatio * usual;
+    const bullet = BULLET.test(line.text);
+    // First-line indents only mean a new paragraph when indented lines are the minority.
+    const indented = line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2;
+    const shortEnd =
+      justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
+    const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
+    if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || gap < 0) paragraphs.push([line]);
+    else paragraphs[paragraphs.length - 1]!.push(line);
+  }
+  return paragraphs;
+}
