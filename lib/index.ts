@@ -12,7 +12,9 @@ export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDo
 export { parseNdjson, stringifyNdjson } from './protocol/ndjson.js';
 export * from './protocol/records.js';
 export { joinMargin, type JoinModel, type SequenceScorer } from './lm/join-model.js';
-export { ArpaModel, openModel, type LanguageModel } from './lm/models.js';
+export { ArpaModel } from './lm/arpa.js';
+export { openModel } from './lm/open.js';
+export { type LanguageModel } from './lm/model.js';
 export { parseJoinRules, loadJoinRules, type JoinRules } from './paragraphs/join-rules.js';
 export { documentHtml } from './formats/html.js';
 export { sentences } from './lang/sentences.js';

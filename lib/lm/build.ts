@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../protocol/options.js';
-import { estimateArpa, findKenlm, wordsOf } from './models.js';
+import { estimateArpa } from './arpa.js';
+import { findKenlm } from './kenlm.js';
+import { wordsOf } from './words.js';
 
 export interface LmBuildOptions {
   /** n-gram order. */

@@ -1,7 +1,7 @@
 /**
  * The language-model side of the join decision: does a sentence break between two fragments read
  * better than running on? The model is anything that scores a word sequence (`SequenceScorer`):
- * lib/lm/models.ts's `ArpaModel` (an n-gram model in ARPA text format, with back-off, shared with the
+ * lib/lm/arpa.ts's `ArpaModel` (an n-gram model in ARPA text format, with back-off, shared with the
  * resegment stage) is one, and other backends plug in through the same interface.
  *
  * The decision compares, over `context` words on each side of the break,
@@ -11,11 +11,11 @@
  * text) the same comparison is made on the reversed words and the two margins are averaged.
  *
  * A model that only scores whole sentences, and answers later (KenLM's `query` in a child process:
- * lib/lm/models.ts's `LanguageModel`), goes through `SentenceScores`: the decisions are run once to learn
+ * lib/lm/model.ts's `LanguageModel`), goes through `SentenceScores`: the decisions are run once to learn
  * which word sequences they need, those are scored in one batch, and the decisions run again on
  * the scores.
  */
-import type { LanguageModel } from './models.js';
+import type { LanguageModel } from './model.js';
 
 /** Scores word sequences: log10 probability, optionally after a sentence start and before an end. */
 export interface SequenceScorer {

@@ -1,92 +1,22 @@
 /**
- * Language models: the ARPA reader (scores by hand, malformed files with line numbers), the
- * in-process estimator (distributions sum to one), the unigram model, and the KenLM `query`
- * wrapper — its output parsing on the documented format, its behaviour against a stand-in program
- * that answers, hangs, dies or prints garbage, and the real KenLM when it is installed.
+ * The KenLM `query` wrapper: its output parsing on the documented format, its behaviour against a
+ * stand-in program that answers, hangs, dies or prints garbage, and the real KenLM when it is
+ * installed.
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ArpaModel,
-  estimateArpa,
-  findKenlm,
-  KenlmQuery,
-  ModelError,
-  openModel,
-  parseQueryLine,
-  UnigramModel,
-  wordsOf,
-} from '../../../lib/lm/models.js';
-import { cli, childEnv, repoRoot, run } from '../../helpers.js';
-
-const ARPA = `\\data\\
-ngram 1=5
-ngram 2=3
-
-\\1-grams:
--1.0\t<unk>
--99\t<s>\t-0.5
--0.7\t</s>
--0.5\tthe\t-0.3
--0.9\tcat\t-0.2
-
-\\2-grams:
--0.2\t<s> the
--0.4\tthe cat
--0.1\tcat </s>
-
-\\end\\
-`;
+import { ArpaModel } from '../../../lib/lm/arpa.js';
+import { findKenlm, KenlmQuery, parseQueryLine } from '../../../lib/lm/kenlm.js';
+import { ModelError } from '../../../lib/lm/model.js';
+import { openModel } from '../../../lib/lm/open.js';
+import { wordsOf } from '../../../lib/lm/words.js';
+import { cli, childEnv, repoRoot } from '../../helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pdfpipe-lm-'));
 t.teardown(() => rmSync(tmp, { recursive: true, force: true }));
-
-t.test('an ARPA model scores sentences with backoff', async (t) => {
-  const model = ArpaModel.parse(ARPA);
-  t.equal(model.order, 2);
-  // <s> the (-0.2) + the cat (-0.4) + cat </s> (-0.1)
-  t.equal(model.sentenceProb(['the', 'cat']).toFixed(4), (-0.7).toFixed(4));
-  // <s> cat: backoff(<s>) -0.5 + p(cat) -0.9; cat the: backoff(cat) -0.2 + p(the) -0.5; the </s>: -0.3 + -0.7
-  t.equal(model.sentenceProb(['cat', 'the']).toFixed(4), (-0.5 - 0.9 - 0.2 - 0.5 - 0.3 - 0.7).toFixed(4));
-  // An unknown word takes <unk>'s probability.
-  t.equal(model.wordProb(['the'], 'dog').toFixed(4), (-0.3 - 1.0).toFixed(4));
-});
-
-t.test('a malformed ARPA file is refused with the line number', async (t) => {
-  t.throws(() => ArpaModel.parse('hello\n'), /no \\data\\ section/);
-  t.throws(() => ArpaModel.parse(ARPA.replace('-0.4\tthe cat', 'x\tthe cat')), { message: /:14: malformed 2-gram entry/ });
-  t.throws(() => ArpaModel.parse(ARPA.replace('ngram 2=3', 'ngram 2=4')), { message: /2-grams: 3 entries, header says 4/ });
-  t.throws(() => ArpaModel.parse(ARPA.replace('\\end\\', '')), /unexpected end of file/);
-  t.throws(() => ArpaModel.parse(ARPA.replace('\\2-grams:', '\\3-grams:')), /unexpected section/);
-});
-
-t.test('the in-process estimate is a proper distribution that lmplz-style readers accept', async (t) => {
-  const text = readFileSync(join(repoRoot, 'samples/hyphenated.txt'), 'utf8');
-  const sentences = text.split(/(?<=[.!?])\s+/u).map(wordsOf).filter((s) => s.length > 0);
-  const arpa = estimateArpa(sentences, 3);
-  const model = ArpaModel.parse(arpa);
-  t.equal(model.order, 3);
-  const vocab = [...new Set(sentences.flat()), '</s>', '<unk>'];
-  for (const context of [[], ['the'], ['<s>', 'the'], ['of', 'the']]) {
-    const sum = vocab.reduce((s, w) => s + 10 ** model.wordProb(context, w), 0);
-    t.ok(Math.abs(sum - 1) < 0.02, `P(· | ${context.join(' ') || '∅'}) sums to ${sum.toFixed(4)}`);
-  }
-  // A sentence of the text scores better than the same words shuffled.
-  const sentence = sentences[1]!;
-  t.ok(model.sentenceProb(sentence) > model.sentenceProb([...sentence].reverse()), 'word order matters');
-});
-
-t.test('the unigram model prefers known words, and unknown words that look like the document', async (t) => {
-  const model = new UnigramModel();
-  model.addText('the palace of the king and the garden of the queen were open to the people');
-  t.ok(model.logProb('the') > model.logProb('king'));
-  t.ok(model.logProb('king') > model.logProb('kingdom'), 'a known word beats an unknown one');
-  t.ok(model.logProb('pardens') > model.logProb('xqzvkw'), 'letters like the document\'s are likelier');
-  t.same(await model.score([['the', 'kingdom'], []]), [{ total: model.logProb('the') + model.logProb('kingdom'), oov: 1 }, { total: 0, oov: 0 }]);
-});
 
 t.test("KenLM query's sentence lines are parsed; anything else is not an answer", async (t) => {
   t.same(parseQueryLine('Total: -12.3456 OOV: 2'), { total: -12.3456, oov: 2 });
@@ -159,9 +89,6 @@ t.test('a missing query program or model is a clear error', async (t) => {
   t.throws(() => new KenlmQuery(join(tmp, 'model.bin'), { binary: join(tmp, 'no-such-query') }), ModelError);
   t.throws(() => new KenlmQuery(join(tmp, 'model.bin'), { binary: join(tmp, 'no-such-query') }), /`query` program not found at/);
   t.throws(() => new KenlmQuery(join(tmp, 'missing.bin'), { binary: fakeQuery('ok') }), /cannot be read/);
-  t.throws(() => openModel(join(tmp, 'missing.arpa')), /cannot be read/);
-  writeFileSync(join(tmp, 'broken.arpa'), ARPA.replace('-0.1\tcat </s>', 'oops'));
-  t.throws(() => openModel(join(tmp, 'broken.arpa')), /broken\.arpa:15: malformed/);
 });
 
 const query = findKenlm('query');
@@ -190,13 +117,4 @@ t.test('real KenLM: lmplz builds a model, and query scores it as the ARPA reader
   t.ok(fromQuery[0]!.total > fromQuery[1]!.total, 'the sentence in order scores better');
   t.same((await lm.score([['boiling', 'zyxwvut']]))[0]?.oov, 1, 'query reports an unknown word');
   await lm.close();
-});
-
-t.test('pdfpipe lm build estimates in-process when asked, and refuses unknown verbs', async (t) => {
-  const out = await run(['lm', 'build', '--in-process', '--order', '2'], 'the cat sat\nthe cat ran\n');
-  t.equal(out.code, 0, out.stderr);
-  t.equal(ArpaModel.parse(out.stdout).order, 2);
-  const bad = await run(['lm', 'train']);
-  t.equal(bad.code, 2);
-  t.match(bad.stderr, /Unknown lm command "train"/);
 });
