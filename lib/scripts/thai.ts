@@ -16,12 +16,13 @@
  *   thai-missing-mark     a NUL standing for a mark whose glyph had no Unicode value: the mark
  *                         that makes a word of the lexicon
  * Type VIII (a mark attached to the wrong consonant) needs glyph positions; the repair stage does
- * it from the page's items (see `reattachMarks` in stages/repair.ts).
+ * it from the page's items (`reattachMarks` below).
  *
  * "Covered by the lexicon" is measured by `unknownChars`: the fewest characters of a Thai run that
  * no lexicon word covers, by dynamic programming over the run (ICU's dictionary break iterator,
  * through Intl.Segmenter, proposes the split first; the program is the fallback).
  */
+import type { Item } from '../protocol/records.js';
 import type { Rewriter } from '../repair/rewrite.js';
 
 /** Shifted glyphs of Thai fonts in the Private Use Area and the characters they stand for. */
@@ -225,4 +226,43 @@ export function thaiLexical(
     if (apart === 0) return null;
     return unknownChars(left + right, lexicon) < apart ? left + right : null;
   }, 'thai-split-word');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thai type VIII: marks re-attached by position
+
+const THAI_MARK = /^[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]$/u;
+const THAI_BASE = /[\u0e01-\u0e30\u0e32\u0e33\u0e40-\u0e46]/u;
+
+/**
+ * Moves each Thai above/below mark that was drawn as a run of its own to the consonant it sits
+ * over: the consonant is found by the mark's centre within the run below it, assuming even glyph
+ * widths in that run. Works on the line's text, where the mark stands after some consonant.
+ */
+export function reattachMarks(line: Rewriter, items: readonly Item[]): void {
+  const marks = items.filter((i) => THAI_MARK.test(i.text));
+  if (marks.length === 0) return;
+  for (const mark of marks) {
+    const centre = mark.x + mark.w / 2;
+    const host = items.find((o) => o !== mark && !THAI_MARK.test(o.text) && THAI_BASE.test(o.text) && o.x <= centre && o.x + o.w >= centre);
+    if (!host) continue;
+    const spacing = [...host.text].map((c, i) => ({ c, i })).filter(({ c }) => !THAI_MARK.test(c));
+    if (spacing.length === 0) continue;
+    const k = Math.min(spacing.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * spacing.length)));
+    const target = spacing[k]!.i;
+    // Where the line has the host's text followed (directly or after another run) by the mark.
+    const at = line.text.indexOf(host.text);
+    if (at < 0) continue;
+    const markAt = line.text.indexOf(mark.text, at + host.text.length);
+    if (markAt < 0 || markAt > at + host.text.length) continue;
+    // Insert after the target consonant and any marks it already carries.
+    let insertAt = at + target + 1;
+    while (insertAt < at + host.text.length && THAI_MARK.test(line.text[insertAt] ?? '')) insertAt += 1;
+    if (insertAt === markAt) continue;
+    const edits = [
+      { start: insertAt, end: insertAt, text: mark.text },
+      { start: markAt, end: markAt + mark.text.length, text: '' },
+    ];
+    line.apply(edits, 'thai-reattach-mark');
+  }
 }

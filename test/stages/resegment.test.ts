@@ -1,119 +1,17 @@
 /**
- * resegment on hand-built lines (merges of spaced-out letters, splits of glued lines, what is left
- * alone, the marks and offsets, `--explain`, `--lexicon`, `--lm`), and on real PDFs: the samples and,
- * when ../shared is there, ground-truth documents with glued and letter-spaced lines.
+ * The resegment stage through its Transform (`--explain`, `--lm`, a failing KenLM), its command line,
+ * and real PDFs: the samples and, when ../shared is there, ground-truth documents with glued and
+ * letter-spaced lines. The searches themselves are tested in test/lib/repair.
  */
 import t from 'tap';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { documentModel, resegment, resegmentDocument, resegmentLine, normalizeOptions, loadLexicon } from '../../stages/resegment.js';
+import { resegment } from '../../stages/resegment.js';
 import { estimateArpa, wordsOf } from '../../lib/lm/models.js';
-import type { DiagnosticRecord, Line, PageRecord } from '../../lib/protocol/records.js';
-import { collapse, docRecord, endRecord, group, line, pageRecord, run, samplePdf, sharedRoot, through } from '../helpers.js';
-
-/** Ordinary running text for the document model (not from any ground-truth text). */
-const STORY = [
-  'The gardeners of the old town met in the square on the first morning of spring.',
-  'They talked about the weather and about the seeds that they wanted to sow in the beds.',
-  'One of them had brought a basket of young plants to share with the others in the town.',
-  'The plants were small but strong, and the gardeners carried them home in the morning sun.',
-  'In the evening they watered the beds and covered the young plants against the cold.',
-  'By the end of the month the first leaves had opened and the square was green again.',
-  'The children of the town came to look at the flowers and to ask about the names of the plants.',
-  'The gardeners told them that patience was the most important tool in any garden.',
-];
-
-const options = normalizeOptions();
-
-/** Lines of one block, 14 pt apart. */
-const lines = (texts: readonly string[], block = 0): Line[] => texts.map((text, i) => line(text, 100 + 14 * i, { block }));
-
-/** Re-segments `damaged` inside a document that also has the story's lines. */
-function fix(damaged: string, extra: readonly string[] = []): string {
-  const page = pageRecord('d', 1, { lines: [...lines(STORY), ...lines([...extra, damaged], 1)] });
-  const result = resegmentDocument(group([page]), options);
-  return result.pages[0]!.lines!.at(-1)!.text;
-}
-
-t.test('spaced-out letters are merged into the words the document knows', async (t) => {
-  t.equal(fix('the seeds t o sow i n the beds'), 'the seeds to sow in the beds');
-  t.equal(fix('the g a r d e n e r s met in the square'), 'the gardeners met in the square');
-});
-
-t.test('known words next to each other are not merged', async (t) => {
-  // "in to" and "the m" would make "into" and "them", but "in", "to" and "the" are words, not fragments.
-  t.equal(fix('they went in to the square to see the m'), 'they went in to the square to see the m');
-  t.equal(fix('the plants were small and the square was green'), 'the plants were small and the square was green');
-});
-
-t.test('a glued line is split into words, its punctuation kept', async (t) => {
-  t.equal(fix('thegardenersofthetownwateredtheplants,andthebeds'), 'the gardeners of the town watered the plants, and the beds');
-});
-
-t.test('a long word the document uses, or a compound of content words, is not split', async (t) => {
-  // "flowerbeds" would split as "flower beds"; "gardenersfriends" as "gardeners friends": two content words.
-  t.equal(fix('the flowerbeds of the town', ['flowerbeds and more flowerbeds']), 'the flowerbeds of the town');
-  t.equal(fix('the plantsgardenersweathermorning'), 'the plantsgardenersweathermorning');
-});
-
-t.test('a row of thousands of letters (a hostile file) bounds the word length and is left as it is', async (t) => {
-  const row = 'a'.repeat(3000);
-  const page = pageRecord('d', 1, { lines: [...lines(STORY), ...lines([`${row} ${row}`, row, row], 1)] });
-  t.ok(documentModel(page.lines!).longWord <= 64, 'a repeated row is no word: the search window stays that of real words');
-  const result = resegmentDocument(group([page]), options);
-  t.same(result.pages[0]!.lines!.slice(-2).map((l) => l.text), [row, row]);
-});
-
-t.test('a word glued at a case change is split when both halves are words of the document', async (t) => {
-  t.equal(fix('they watered theGardeners and the plants'), 'they watered the Gardeners and the plants');
-  t.equal(fix('they met McDonald in the square'), 'they met McDonald in the square', 'not when a half is unknown');
-});
-
-t.test('a glued line that carries on a hyphenated word splits with the word whole', async (t) => {
-  const page = pageRecord('d', 1, {
-    lines: [...lines(STORY), ...lines(['and the garden-', 'erstoldthechildrenaboutthenamesoftheplants'], 1)],
-  });
-  const text = resegmentDocument(group([page]), options).pages[0]!.lines!.at(-1)!.text;
-  t.equal(text, 'ers told the children about the names of the plants');
-});
-
-t.test('Thai, Chinese and Japanese lines are never touched', async (t) => {
-  for (const text of ['กรุงเทพมหานครเป็นเมืองหลวง', '城市屋顶上的小菜园越来越受欢迎', 'とうきょうはにほんのしゅとです']) t.equal(fix(text), text);
-});
-
-t.test('each change is marked, and the marks before it keep their places', async (t) => {
-  const damaged: Line = { ...line('the seeds t o sow in the beds', 300, { block: 1 }), inferred: [
-    { at: 3, kind: 'space', rule: 'gap' },
-    { at: 11, kind: 'space', rule: 'gap' },
-    { at: 13, kind: 'space', rule: 'gap' },
-    { at: 17, kind: 'space', rule: 'gap' },
-  ] };
-  const model = documentModel(lines(STORY));
-  const { line: out, changes } = resegmentLine(model, damaged, options);
-  t.equal(out.text, 'the seeds to sow in the beds');
-  t.same(changes, [{ kind: 'merge', at: 11 }]);
-  t.same(out.inferred, [
-    { at: 3, kind: 'space', rule: 'gap' },
-    { at: 11, kind: 'join', rule: 'merge-fragments' },
-    { at: 12, kind: 'space', rule: 'gap' },
-    { at: 16, kind: 'space', rule: 'gap' },
-  ]);
-  for (const mark of out.inferred.filter((m) => m.kind === 'space')) t.equal(out.text[mark.at], ' ', `a space stands at ${mark.at}`);
-});
-
-t.test('--lexicon words count as known: a split the document alone could not make', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-lexicon-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const dic = join(dir, 'en.dic');
-  writeFileSync(dic, '3\nwheelbarrow/S\nshovel/MS\nrake\n');
-  const page = pageRecord('d', 1, { lines: [...lines(STORY), ...lines(['theyputtheshovelandtherakeinthewheelbarrow'], 1)] });
-  const plain = resegmentDocument(group([page]), options).pages[0]!.lines!.at(-1)!.text;
-  const withLexicon = resegmentDocument(group([page]), options, loadLexicon(dic)).pages[0]!.lines!.at(-1)!.text;
-  t.equal(withLexicon, 'they put the shovel and the rake in the wheelbarrow');
-  t.not(plain, withLexicon);
-  t.throws(() => loadLexicon(join(dir, 'missing.dic')), /--lexicon .*missing\.dic cannot be read/);
-});
+import type { DiagnosticRecord, PageRecord } from '../../lib/protocol/records.js';
+import { collapse, docRecord, endRecord, pageRecord, run, samplePdf, sharedRoot, through } from '../helpers.js';
+import { lines, STORY } from '../lib/repair/segment-fixtures.js';
 
 /** Runs the Transform over one document with these lines. */
 async function transformed(texts: readonly string[], partial: Parameters<typeof resegment>[0] = {}): Promise<{ pages: PageRecord[]; diagnostics: DiagnosticRecord[]; types: string[] }> {

@@ -1,0 +1,140 @@
+/**
+ * The core of the repair stage: every rule run over one document's lines, in order — broken
+ * encodings (./encodings.ts), the configured `normalize` rules (./rules.ts), ligature damage
+ * (./ligatures.ts), Arabic and Hebrew (lib/scripts/arabic-hebrew.ts), Thai (lib/scripts/thai.ts),
+ * Devanagari in glyph order (lib/scripts/devanagari.ts), then the configured `repair` rules.
+ * Decisions that need the whole document (code page, glyph shift, word list, lost ligatures,
+ * glyph-order Devanagari) are made once per document.
+ */
+import { existsSync } from 'node:fs';
+import type { DocumentGroup } from '../protocol/stage.js';
+import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../protocol/records.js';
+import { DEBIAN_THAI_TRIE, DEBIAN_WORDS, loadLexicon } from './lexicon.js';
+import { Rewriter, Tally } from './rewrite.js';
+import { applyRules, loadConfig, type RepairConfig, type RuleSet } from './rules.js';
+import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, shiftBack } from './encodings.js';
+import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
+import { rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
+import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
+import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../scripts/devanagari.js';
+
+/** What `loadContext` reads of the repair stage's options: where the rules and word lists are. */
+export interface ContextOptions {
+  /** A rules file in PDFExtract.json's format; '' for the built-in defaults. */
+  config: string;
+  /** The Thai word list (libdatrie .tri or one word a line); '' for Debian's libthai one when installed. */
+  thaiLexicon: string;
+  /** A word list for the ligature checks; '' for Debian's /usr/share/dict/words when installed. */
+  words: string;
+}
+
+/** What `repairDocument` reads of the repair stage's options. */
+export interface RepairDocumentOptions extends TatweelOptions {
+  /** Report every change (before/after) as a diagnostic. */
+  explain: boolean;
+  /** The document language for per-language rule sets; '' to use the PDF's /Lang. */
+  ruleLang: string;
+  /** Re-decode text layers with broken encodings. */
+  mojibake: boolean;
+}
+
+/** The items of a page that belong to a line: its block, within its box and near its baseline. */
+function itemsOfLine(page: PageRecord, line: Line): Item[] {
+  const { box } = line;
+  return (page.items ?? []).filter(
+    (i) => (i.block ?? 0) === line.block && i.x >= box.x - 0.5 && i.x <= box.x + box.w + 0.5 && Math.abs(i.y - line.base) <= Math.max(line.size, 1) * 0.5,
+  );
+}
+
+/** What a repair run needs besides its options: rules, word lists. */
+export interface RepairContext {
+  rules: RepairConfig;
+  disabled: ReadonlySet<string>;
+  thai: ReadonlySet<string> | null;
+  words: ReadonlySet<string> | null;
+}
+
+/** Loads the rules and word lists; throws an Error naming the file that is missing or bad. */
+export function loadContext(options: ContextOptions): RepairContext {
+  const { rules, disabled } = loadConfig(options.config);
+  const thaiPath = options.thaiLexicon || (existsSync(DEBIAN_THAI_TRIE) ? DEBIAN_THAI_TRIE : '');
+  const wordsPath = options.words || (existsSync(DEBIAN_WORDS) ? DEBIAN_WORDS : '');
+  const words = wordsPath ? new Set([...loadLexicon(wordsPath)].map((w) => w.toLowerCase())) : null;
+  return { rules, disabled, thai: thaiPath ? loadLexicon(thaiPath) : null, words };
+}
+
+/** The pure core: repairs one document's lines; returns new pages and diagnostics. */
+export function repairDocument(group: DocumentGroup, options: RepairDocumentOptions, context: RepairContext): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
+  const { doc } = group;
+  const lang = (options.ruleLang || doc.meta.lang || '').toLowerCase().split(/[-_]/)[0] ?? '';
+  const sets = [context.rules.get('common'), lang ? context.rules.get(lang) : undefined].filter((s): s is RuleSet => s !== undefined);
+  const tally = new Tally(options.explain);
+  const diagnostics: DiagnosticRecord[] = [];
+  const disabled = context.disabled;
+  const allLines = group.pages.flatMap((p) => p.lines ?? []);
+
+  const thaiCounts = context.thai && allLines.some((l) => hasThai(l.text)) ? thaiWordCounts(allLines.map((l) => l.text.replace(/\S*[\u0000\uf700-\uf71a]\S*/gu, ' '))) : new Map<string, number>();
+  // The word list counts only for a document written in its language: most of the document's
+  // distinct words must be in it. Otherwise the document's own words are the vocabulary.
+  const docWords = new Vocabulary(null);
+  for (const line of allLines) docWords.addText(line.text.normalize('NFKC'));
+  const distinct = [...docWords.counts.keys()].filter((w) => w.length > 1);
+  const inList = context.words ? distinct.filter((w) => context.words!.has(w)).length : 0;
+  const listFits = context.words !== null && distinct.length > 0 && inList >= WORD_LIST_SHARE * distinct.length;
+  const vocab = new Vocabulary(listFits ? context.words : null);
+  // Letters a ligature swallowed are looked for only in a document that shows it: many words and
+  // (almost) none with ff, fi or fl, where English has them in about 2 % of words.
+  const tokens = [...docWords.counts.values()].reduce((a, b) => a + b, 0);
+  const withLigature = [...docWords.counts].filter(([w]) => /f[fil]/u.test(w)).reduce((a, [, n]) => a + n, 0);
+  const ligaturesLost = tokens >= LIGATURE_EVIDENCE_WORDS && withLigature < LIGATURE_LOST_SHARE * tokens;
+  for (const [w, n] of docWords.counts) vocab.counts.set(w, n);
+
+  // Broken encodings are decided once per document.
+  const mojibakeOn = options.mojibake && !disabled.has('mojibake');
+  const latin1Lines = mojibakeOn ? allLines.filter((l) => looksLatin1Mojibake(l.text)).map((l) => l.text) : [];
+  const codePage = latin1Lines.length > 0 ? chooseCodePage(latin1Lines, lang) : null;
+  const shift = options.mojibake && !disabled.has('shifted-encoding') ? findCyrillicShift(allLines.map((l) => l.text)) : null;
+  const devanagariRewrites = isGlyphOrderDevanagari(allLines.map((l) => l.text)) ? GLYPH_ORDER_REWRITES.filter((r) => !disabled.has(r.rule)) : [];
+
+  const pages = group.pages.map((page) => {
+    if (!page.lines) return page;
+    const lines = page.lines.map((line, index) => {
+      const afterHyphen = /[-\u00ad\u2010]\s*$/u.test(page.lines![index - 1]?.text ?? '');
+      const rw = new Rewriter(line.text, line.inferred, tally);
+      if (codePage && looksLatin1Mojibake(rw.text)) {
+        const decoded = redecode(rw.text, codePage);
+        if (decoded !== null) rw.apply([{ start: 0, end: rw.text.length, text: decoded }], 'mojibake');
+      }
+      if (shift !== null) shiftBack(rw, shift);
+      for (const set of sets) applyRules(rw, set.normalize);
+      ligatureRules(rw, vocab, disabled, afterHyphen, ligaturesLost);
+      rtlRules(rw, options, disabled);
+      if (hasThai(rw.text) || rw.text.includes('\u0000')) {
+        thaiOrthography(rw, disabled);
+        if (!disabled.has('thai-reattach-mark') && page.items) reattachMarks(rw, itemsOfLine(page, line));
+        if (context.thai) thaiLexical(rw, context.thai, disabled, thaiCounts);
+      }
+      for (const { rule, pattern, replace } of devanagariRewrites) rw.replace(pattern, replace, rule);
+      if (!disabled.has('nul') && rw.text.includes('\u0000')) {
+        // A glyph the text layer could not name, outside Thai: nothing better than dropping it.
+        rw.replace(/\u0000+/gu, () => '', 'nul');
+      }
+      for (const set of sets) applyRules(rw, set.repair);
+      if (rw.text === line.text) return line;
+      return { ...line, text: rw.text, inferred: rw.marks };
+    });
+    if (listFits && !disabled.has('lost-soft-hyphen')) markLostSoftHyphens(lines, vocab, tally);
+    return { ...page, lines };
+  });
+
+  if (context.thai === null && allLines.some((l) => hasThai(l.text))) {
+    diagnostics.push(diagnostic(doc.id, 'repair', 'no-thai-lexicon', `No Thai word list (install libthai-data or give --thai-lexicon): Thai rules I and III and lost marks are skipped`, { severity: 'warning' }));
+  }
+  for (const change of tally.changes) {
+    diagnostics.push(diagnostic(doc.id, 'repair', 'change', `${change.rule}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)} in ${JSON.stringify(change.context)}`, { severity: 'info' }));
+  }
+  for (const [rule, count] of [...tally.counts.entries()].sort()) {
+    diagnostics.push(diagnostic(doc.id, 'repair', `rule:${rule}`, `${rule} changed the text ${count} time${count === 1 ? '' : 's'}`, { severity: 'info', count }));
+  }
+  return { pages, diagnostics };
+}

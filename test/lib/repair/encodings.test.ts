@@ -1,0 +1,33 @@
+/**
+ * Broken encodings: 8-bit code pages read as Latin-1 detected and re-decoded per document, and
+ * glyph-id text shifted from Cyrillic shifted back.
+ */
+import t from 'tap';
+import { findCyrillicShift, looksLatin1Mojibake, redecode } from '../../../lib/repair/encodings.js';
+import { repairLines } from './repair-fixtures.js';
+
+t.test('broken 8-bit encodings are re-decoded, per document code page', async (t) => {
+  const mojibake = 'Общая часть договора';
+  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => {
+    const code = c.codePointAt(0)!;
+    if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+    return code;
+  }));
+  const garbled = cp1251(mojibake);
+  t.ok(looksLatin1Mojibake(garbled), 'detected');
+  t.equal(redecode(garbled, 'windows-1251'), mojibake);
+  t.notOk(looksLatin1Mojibake('Déjà été à Zürich'), 'Latin-1 text with ASCII letters is left alone');
+  t.equal(redecode('àÀâÂäÄçÇéÉèÈêÊ', 'windows-1251'), null, 'a table of accented letters is not a code page mix-up');
+  const { texts } = repairLines([garbled, 'Ñòàòüÿ 4', 'Plain ASCII line']);
+  t.same(texts, [mojibake, 'Статья 4', 'Plain ASCII line']);
+});
+
+t.test('glyph-id text shifted from Cyrillic is shifted back', async (t) => {
+  const shift = 0x95;
+  const text = 'Каждый человек должен обладать всеми правами и свободами без какого бы то ни было различия';
+  const garbled = [...text].map((c) => (/\p{L}/u.test(c) ? String.fromCodePoint(c.codePointAt(0)! - shift) : c === ' ' ? '\u0003' : c)).join('');
+  t.equal(findCyrillicShift([garbled]), shift);
+  t.equal(findCyrillicShift(['Ο Παγκόσμιος οργανισμός υγείας είναι ένας οργανισμός']), null, 'real Greek is not shifted');
+  t.equal(findCyrillicShift(['test missing FontName in FontDescriptor dict '.repeat(3)]), null, 'Latin text in CamelCase is not shifted');
+  t.same(repairLines([garbled]).texts, [text]);
+});
