@@ -39,8 +39,10 @@ import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protoco
 import { runFilter } from '../lib/run/filter.js';
 import { defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/paragraphs/join-rules.js';
 import type { JoinModel } from '../lib/lm/join-model.js';
-import { ArpaModel, ModelError, openModel, type LanguageModel } from '../lib/lm/models.js';
-import { isKnownLanguage } from '../lib/lang/identify.js';
+import { openModel } from '../lib/lm/open.js';
+import { ModelError, type LanguageModel } from '../lib/lm/model.js';
+import { ArpaModel } from '../lib/lm/arpa.js';
+import { isKnownLanguage } from '../lib/lang/codes.js';
 import type { DiagnosticRecord, PageRecord } from '../lib/protocol/records.js';
 import { decideBreaks, decideBreaksScored, type JoinCoreOptions, type JoinSettings } from '../lib/paragraphs/join.js';
 

@@ -33,7 +33,8 @@ import { ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import { diagnostic, errorRecord, type DiagnosticRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { ModelError, openModel, type LanguageModel } from '../lib/lm/models.js';
+import { openModel } from '../lib/lm/open.js';
+import { ModelError, type LanguageModel } from '../lib/lm/model.js';
 import { loadLexicon } from '../lib/repair/word-model.js';
 import { rescore, resegmentDocument, type DocumentResult, type ResegmentDocumentOptions } from '../lib/repair/segment-document.js';
 

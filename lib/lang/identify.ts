@@ -13,11 +13,6 @@ import { toFrancCode, toIso6391 } from './codes.js';
 import { LETTER, letterCount } from './scripts.js';
 import { listKey, NO_LANGUAGE, rank, trigramCounts, trigramKey, type Ranking, type Trigrams } from './trigrams.js';
 
-// Re-exported for importers not yet pointed at the new modules.
-export { DEFAULT_CANDIDATES, isKnownLanguage, toFrancCode, toIso6391 } from './codes.js';
-export { codePoints, dominantScript, letterCount, letterScript, runsOfScript, scriptOf, type ScriptClass, type ScriptRun } from './scripts.js';
-export { rankLanguages, Ranking, type Trigrams } from './trigrams.js';
-
 /** Options of `identify`. */
 export interface IdentifyOptions {
   /** Candidate languages (639-1 or 639-3); empty means all of franc's. */

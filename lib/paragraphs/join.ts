@@ -6,8 +6,9 @@
  */
 import type { DocumentGroup } from '../protocol/stage.js';
 import { SentenceScores } from '../lm/join-model.js';
-import type { LanguageModel } from '../lm/models.js';
-import { DEFAULT_CANDIDATES, identify, isKnownLanguage, toFrancCode, toIso6391 } from '../lang/identify.js';
+import type { LanguageModel } from '../lm/model.js';
+import { identify } from '../lang/identify.js';
+import { DEFAULT_CANDIDATES, isKnownLanguage, toFrancCode, toIso6391 } from '../lang/codes.js';
 import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Line, type PageRecord } from '../protocol/records.js';
 import { decide, joinable, lineShape, linesOfBlocks, measuredFull, measureLines, singleLineShape, splitMidSentence, type DecideOptions, type LmOptions } from './breaks.js';
 import { displayFormula, formulaLike, prose } from './formulas.js';

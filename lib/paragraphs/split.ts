@@ -4,7 +4,7 @@
  * ends a sentence in justified text, or after a line ended by choice, not for want of room.
  */
 import { median } from '../layout/geometry.js';
-import { codePoints } from '../lang/identify.js';
+import { codePoints } from '../lang/scripts.js';
 import type { Line } from '../protocol/records.js';
 import { NO_SPACE_JOIN } from './hyphens.js';
 

@@ -5,7 +5,9 @@
  */
 import type { DocumentGroup } from '../protocol/stage.js';
 import { diagnostic, type DiagnosticRecord, type Line, type PageRecord } from '../protocol/records.js';
-import { wordsOf, type LanguageModel, type UnigramModel } from '../lm/models.js';
+import { wordsOf } from '../lm/words.js';
+import { type UnigramModel } from '../lm/unigram.js';
+import { type LanguageModel } from '../lm/model.js';
 import { documentModel } from './word-model.js';
 import { resegmentLine, type Change, type LineContext, type SegmentOptions } from './segment.js';
 

@@ -13,7 +13,7 @@
  * `space`/`split-glued`).
  */
 import type { InferredMark, Line } from '../protocol/records.js';
-import { codePoints } from '../lang/identify.js';
+import { codePoints } from '../lang/scripts.js';
 import { UNSPACED, type DocumentModel } from './word-model.js';
 
 /** What the search reads of the resegment stage's options. */

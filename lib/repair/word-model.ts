@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { Line } from '../protocol/records.js';
 import { UsageError } from '../protocol/options.js';
-import { UnigramModel, wordsOf } from '../lm/models.js';
-import { codePoints } from '../lang/identify.js';
+import { wordsOf } from '../lm/words.js';
+import { UnigramModel } from '../lm/unigram.js';
+import { codePoints } from '../lang/scripts.js';
 
 /** Scripts written without spaces between words: their lines are never resegmented. */
 export const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JoinConfigError, loadJoinRules, parseJoinRules } from '../../lib/paragraphs/join-rules.js';
 import { joinMargin, SentenceScores } from '../../lib/lm/join-model.js';
-import { ArpaModel, findKenlm, KenlmQuery, ModelError, type LanguageModel } from '../../lib/lm/models.js';
+import { ModelError, type LanguageModel } from '../../lib/lm/model.js';
+import { findKenlm, KenlmQuery } from '../../lib/lm/kenlm.js';
+import { ArpaModel } from '../../lib/lm/arpa.js';
 import { joinDocument, joinDocumentScored, normalizeOptions } from '../../stages/join.js';
 import { decide } from '../../lib/paragraphs/breaks.js';
 import { indentsParagraphs } from '../../lib/paragraphs/indents.js';
@@ -326,7 +328,7 @@ t.test('--join-lm with a binary model goes through KenLM query, as resegment --l
 const { readFileSync } = require('node:fs');
 const { createInterface } = require('node:readline');
 const arpa = readFileSync(process.argv[process.argv.length - 1], 'utf8').split('\\n')[1];
-import(${JSON.stringify(join(repoRoot, 'dist/lib/lm/models.js'))}).then(({ ArpaModel }) => {
+import(${JSON.stringify(join(repoRoot, 'dist/lib/lm/arpa.js'))}).then(({ ArpaModel }) => {
   const model = ArpaModel.load(arpa);
   createInterface({ input: process.stdin }).on('line', (line) => {
     const words = line.split(' ').filter(Boolean);

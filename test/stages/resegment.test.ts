@@ -8,7 +8,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resegment } from '../../stages/resegment.js';
-import { estimateArpa, wordsOf } from '../../lib/lm/models.js';
+import { wordsOf } from '../../lib/lm/words.js';
+import { estimateArpa } from '../../lib/lm/arpa.js';
 import type { DiagnosticRecord, PageRecord } from '../../lib/protocol/records.js';
 import { collapse, docRecord, endRecord, pageRecord, run, samplePdf, sharedRoot, through } from '../helpers.js';
 import { lines, STORY } from '../lib/repair/segment-fixtures.js';
