@@ -10,7 +10,8 @@
  * than tab and line breaks, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
  */
 import type { DocRecord, ErrorRecord } from '../protocol/records.js';
-import type { MetaSource, Paragraph, Section, Structure } from './structure.js';
+import type { MetaSource } from './metadata.js';
+import type { Paragraph, Section, Structure } from './structure.js';
 
 /** Characters XML 1.0 does not allow anywhere in a document. */
 const INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
