@@ -19,12 +19,14 @@ import { documentText, type TextOptions } from '../lib/formats/text.js';
 import { documentXml } from '../lib/formats/xml.js';
 import { ownOptions } from '../lib/protocol/stage.js';
 
+/** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
 export interface SerializeOptions extends TextOptions, HtmlOptions {
   format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
 }
 
+/** Default options; the CLI's `--help` shows them. */
 export const DEFAULTS: SerializeOptions = {
   format: 'text',
   blankLines: false,
@@ -35,6 +37,7 @@ export const DEFAULTS: SerializeOptions = {
   getperms: false,
 };
 
+/** The option table: command-line flags and their checks. */
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
@@ -45,6 +48,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
 ];
 
+/** Options completed from `DEFAULTS`, the format checked. */
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = ownOptions(DEFAULTS, partial);
   if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
@@ -132,9 +136,12 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
   });
 }
 
+/** The command line's usage line. */
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
+/** One line on what the stage does, for `--help`. */
 export const SUMMARY = 'Writes documents as text (paragraph per line), NDJSON or structured XML, to stdout or one file per document.';
 
+/** The command line: reads records on stdin, writes the documents to stdout or `--out-dir`. */
 export async function main(argv: string[]): Promise<number> {
   const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
   if (help) {
