@@ -2,8 +2,9 @@
  * serialize: records → what a reader wants. `text`: each document's paragraphs in reading order,
  * one per line (or separated by blank lines with `blankLines`), running headers, footers and page
  * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
- * footnotes after the body. `ndjson`: the records themselves. `xml`: the document's structure
- * (lib/formats/structure.ts, written by lib/formats/xml.ts). With `outDir`, one file per document
+ * footnotes after the body (lib/formats/text.ts). `ndjson`: the records themselves. `xml`: the
+ * document's structure (lib/formats/structure.ts, written by lib/formats/xml.ts). `html`:
+ * PDFExtract's alignment HTML (lib/formats/html.ts). With `outDir`, one file per document
  * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
  * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
@@ -12,29 +13,20 @@ import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
-import { documentHtml } from '../lib/formats/html.js';
-import { sentences } from '../lib/lang/sentences.js';
-import { documentStructure } from '../lib/formats/structure.js';
-import { errorXml, structureXml } from '../lib/formats/xml.js';
+import type { DocRecord, PageRecord, PipeRecord } from '../lib/protocol/records.js';
+import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
+import { documentText, type TextOptions } from '../lib/formats/text.js';
+import { documentXml } from '../lib/formats/xml.js';
 import { ownOptions } from '../lib/protocol/stage.js';
 
-export interface SerializeOptions {
+/** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
+export interface SerializeOptions extends TextOptions, HtmlOptions {
   format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
-  /** Separate paragraphs by a blank line instead of a line break. */
-  blankLines: boolean;
-  /** Keep running headers, footers and page numbers in text output. */
-  keepFurniture: boolean;
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
-  /** Text: one sentence per line. */
-  sentences: boolean;
-  /** HTML: `<br />` after every line. */
-  keepbrtags: boolean;
-  /** HTML: the PDF's permissions in the head. */
-  getperms: boolean;
 }
 
+/** Default options; the CLI's `--help` shows them. */
 export const DEFAULTS: SerializeOptions = {
   format: 'text',
   blankLines: false,
@@ -45,6 +37,7 @@ export const DEFAULTS: SerializeOptions = {
   getperms: false,
 };
 
+/** The option table: command-line flags and their checks. */
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
@@ -55,52 +48,12 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
 ];
 
+/** Options completed from `DEFAULTS`, the format checked. */
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = ownOptions(DEFAULTS, partial);
   if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   return options;
 }
-
-/** The text of one document from its pages' blocks (pure). */
-export function documentText(pages: readonly PageRecord[], partial: Partial<SerializeOptions> = {}): string {
-  const options = normalizeOptions(partial);
-  const paragraphs: string[] = [];
-  const footnotes: string[] = [];
-  const langs = new Map<number, string>();
-  // A run-on joins the last body paragraph, past any notes or furniture kept between the halves.
-  let lastBody = -1;
-  for (const page of pages) {
-    for (const block of page.blocks ?? []) {
-      if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
-      const text = block.text.replace(/\s+/gu, ' ').trim();
-      if (text === '') continue;
-      if (block.role === 'footnote') {
-        footnotes.push(text);
-      } else if (block.continues && lastBody >= 0) {
-        paragraphs[lastBody] = joinRunOn(paragraphs[lastBody]!, text, block.joiner);
-      } else {
-        paragraphs.push(text);
-        // `join` marks small print at the foot of a page `note`: a run-on passes it.
-        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
-        if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
-      }
-    }
-  }
-  let all = [...paragraphs, ...footnotes];
-  if (options.sentences) all = all.map((p, i) => sentences(p, langs.get(i) ?? 'und').join('\n'));
-  if (all.length === 0) return '';
-  return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
-}
-
-/** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
-function joinRunOn(before: string, after: string, joiner = ' '): string {
-  if (/\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
-  if (UNSPACED.test(before.at(-1) ?? '') && UNSPACED.test(after[0] ?? '')) return before + after;
-  return `${before}${joiner}${after}`;
-}
-
-/** Scripts written without spaces between words: no space where a paragraph runs on. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 
 /** Collects each document's pages and writes it when its outcome arrives. */
 export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
@@ -139,8 +92,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
         } else if (record.type === 'page' && doc && record.doc === doc.id) {
           pages.push(record);
         } else if ((record.type === 'end' || record.type === 'error') && options.format === 'xml') {
-          const current = doc?.id === record.doc ? doc : null;
-          const xml = record.type === 'end' && current ? structureXml(documentStructure(current, pages)) : errorXml(current, record.type === 'error' ? record : { type: 'error', doc: record.doc, code: 'bad-record', message: 'Unexpected document without a `doc` header', stage: 'serialize' });
+          const xml = documentXml(doc?.id === record.doc ? doc : null, pages, record);
           doc = null;
           pages = [];
           if (options.outDir) {
@@ -184,9 +136,12 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
   });
 }
 
+/** The command line's usage line. */
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
+/** One line on what the stage does, for `--help`. */
 export const SUMMARY = 'Writes documents as text (paragraph per line), NDJSON or structured XML, to stdout or one file per document.';
 
+/** The command line: reads records on stdin, writes the documents to stdout or `--out-dir`. */
 export async function main(argv: string[]): Promise<number> {
   const { options, help } = parseArgs(argv, OPTIONS, DEFAULTS);
   if (help) {

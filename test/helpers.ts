@@ -220,5 +220,27 @@ export function block(text: string, extra: Partial<Block> = {}): Block {
   };
 }
 
+/** Two pages (document `s`) with a header, page numbers and a footnote around the body. */
+export function surveyPages(): PageRecord[] {
+  return [
+    pageRecord('s', 1, {
+      blocks: [
+        block('Field Notes — Spring Survey', { role: 'header' }),
+        block('Spring Survey', { role: 'heading' }),
+        block('The first paragraph.'),
+        block('1 Counted twice.', { role: 'footnote' }),
+        block('1', { role: 'page-number' }),
+      ],
+    }),
+    pageRecord('s', 2, {
+      blocks: [
+        block('Field Notes — Spring Survey', { role: 'header' }),
+        block('The second   paragraph,\nwith odd whitespace.'),
+        block('Page 2 of 2', { role: 'footer' }),
+      ],
+    }),
+  ];
+}
+
 /** Items of a page in output order, with their text. */
 export const texts = (items: readonly Item[]): string[] => items.map((i) => i.text);

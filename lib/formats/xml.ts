@@ -9,8 +9,9 @@
  * Everything is escaped: markup characters, and the characters XML 1.0 forbids (C0 controls other
  * than tab and line breaks, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
  */
-import type { DocRecord, ErrorRecord } from '../protocol/records.js';
-import type { MetaSource, Paragraph, Section, Structure } from './structure.js';
+import type { DocRecord, EndRecord, ErrorRecord, PageRecord } from '../protocol/records.js';
+import type { MetaSource } from './metadata.js';
+import { documentStructure, type Paragraph, type Section, type Structure } from './structure.js';
 
 /** Characters XML 1.0 does not allow anywhere in a document. */
 const INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -106,4 +107,9 @@ export function errorXml(doc: DocRecord | null, error: ErrorRecord): string {
     element('  ', 'error', { code: error.code, stage: error.stage }, error.message) +
     '</article>\n'
   );
+}
+
+/** One finished document's XML: its structure, or the error form for a failed document or one without a `doc` header. */
+export function documentXml(doc: DocRecord | null, pages: readonly PageRecord[], outcome: EndRecord | ErrorRecord): string {
+  return outcome.type === 'end' && doc ? structureXml(documentStructure(doc, pages)) : errorXml(doc, outcome.type === 'error' ? outcome : { type: 'error', doc: outcome.doc, code: 'bad-record', message: 'Unexpected document without a `doc` header', stage: 'serialize' });
 }

@@ -8,6 +8,7 @@ import { Readable, type Transform } from 'node:stream';
 import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
+import { documentText } from '../formats/text.js';
 import * as parseStage from '../../stages/parse.js';
 import * as orderStage from '../../stages/order.js';
 import * as linesStage from '../../stages/lines.js';
@@ -117,7 +118,7 @@ export async function* extract(
     } else if (record.type === 'page') {
       pages.push(record);
     } else if (record.type === 'end' || record.type === 'error') {
-      const text = record.type === 'end' ? serializeStage.documentText(pages, options) : '';
+      const text = record.type === 'end' ? documentText(pages, serializeStage.normalizeOptions(options)) : '';
       yield { id: record.doc, doc: doc?.id === record.doc ? doc : null, pages, outcome: record, text };
       doc = null;
       pages = [];

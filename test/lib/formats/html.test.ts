@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { documentHtml, firstStrong } from '../../../lib/formats/html.js';
 import { sentences } from '../../../lib/lang/sentences.js';
-import { documentText } from '../../../stages/serialize.js';
+import { documentText } from '../../../lib/formats/text.js';
 import type { DocRecord } from '../../../lib/protocol/records.js';
 import { block, docRecord, endRecord, pageRecord, run, samplePdf, sharedRoot } from '../../helpers.js';
 
@@ -97,7 +97,7 @@ t.test('samples/rtl-mixed through extract --format html: Hebrew paragraphs right
 t.test('sentences: abbreviations and initials do not end a sentence', async (t) => {
   t.same(sentences('Dr. Reed met J. Smith at noon. They sailed e.g. to the cape. Done!', 'en'), ['Dr. Reed met J. Smith at noon.', 'They sailed e.g. to the cape.', 'Done!']);
   t.same(sentences('Es gibt z. B. Fisch. Dann Brot.', 'de'), ['Es gibt z. B. Fisch.', 'Dann Brot.']);
-  t.equal(documentText(pages, { sentences: true }), 'Harbour <Notes> & "Tides"\nDr. Reed counted the boats.\nThe tide turned at noon and the market closed.\nGulls stayed.\nLe port dort.\n');
+  t.equal(documentText(pages, { blankLines: false, keepFurniture: false, sentences: true }), 'Harbour <Notes> & "Tides"\nDr. Reed counted the boats.\nThe tide turned at noon and the market closed.\nGulls stayed.\nLe port dort.\n');
 });
 
 t.test('a real PDF through extract --format html', async (t) => {

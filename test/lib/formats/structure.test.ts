@@ -1,19 +1,10 @@
 /**
  * lib/formats/structure.ts on hand-built records: metadata from the Info dictionary or the first page,
- * sections from the outline or from headings, nesting, roles, keywords (TF-IDF, per-language
- * stop-words, Intl.Segmenter words) and the bad inputs the structure must survive.
+ * sections from the outline or from headings, nesting, roles, each paragraph's language and the bad
+ * inputs the structure must survive.
  */
 import t from 'tap';
-import {
-  documentStructure,
-  headingNumber,
-  implausibleTitle,
-  keywordTerms,
-  looksLikeNames,
-  splitAuthors,
-  tfidfKeywords,
-  type Section,
-} from '../../../lib/formats/structure.js';
+import { documentStructure, type Section } from '../../../lib/formats/structure.js';
 import type { Block, DocRecord, OutlineEntry, PageRecord } from '../../../lib/protocol/records.js';
 import { block, docRecord, pageRecord } from '../../helpers.js';
 
@@ -85,12 +76,7 @@ t.test('a plausible Info title is used, and both sources are kept', async (t) =>
   t.same(s.meta.affiliations, ['Department of Harbours, University of Nowhere'], 'the page fills what Info lacks');
 });
 
-t.test('junk Info titles are not believed', async (t) => {
-  for (const junk of ['Microsoft Word - doc1.docx', 'untitled', 'report_final.pdf', 'a', '', 'Document1', 'scan0042', '\u0001\u0002abc']) {
-    t.not(implausibleTitle(junk, 'paper'), null, JSON.stringify(junk));
-  }
-  t.not(implausibleTitle('paper', 'corpus/paper'), null, 'the file name');
-  t.equal(implausibleTitle('Tidal Schedules of Island Ferries', 'x'), null);
+t.test('a junk Info title gives way to the title on the page', async (t) => {
   const doc: DocRecord = { ...docRecord('a', 2), meta: { ...docRecord('a', 2).meta, info: { Title: 'Microsoft Word - doc1.docx' } } };
   const s = documentStructure(doc, article());
   t.equal(s.metaFrom, 'layout');
@@ -195,47 +181,6 @@ t.test('a heading broken over two blocks, and headings run into their paragraph'
   const adams = s.sections[0]!.sections[0]!;
   t.equal(adams.heading, null);
   t.same(adams.paragraphs.map((p) => [p.id, p.text.slice(0, 15)]), [['page1p5', 'There are some ']], 'the paragraph keeps its id, without the heading');
-});
-
-t.test('heading numbering', async (t) => {
-  t.same(headingNumber('2.3 Results'), { number: '2.3', depth: 2 });
-  t.same(headingNumber('IV. DISCUSSION'), { number: 'IV', depth: 1 });
-  t.same(headingNumber('B. Two models'), { number: 'B', depth: 2 });
-  t.same(headingNumber('Appendix A: Proofs'), { number: 'A', depth: 1 });
-  t.equal(headingNumber('1999 was a year'), null);
-  t.equal(headingNumber('3 apples'), null, 'a heading starts with a capital after its number');
-});
-
-t.test('author lines', async (t) => {
-  t.same(splitAuthors('R. J. Beswick1, A. B. Peck2, and A. Pedlar1'), ['R. J. Beswick', 'A. B. Peck', 'A. Pedlar']);
-  t.same(splitAuthors('Masao Iwamatsu†∗and Yutaka Okabe†'), ['Masao Iwamatsu', 'Yutaka Okabe']);
-  t.ok(looksLikeNames('Ludwig van Beethoven & Clara Schumann'));
-  t.notOk(looksLikeNames('Article 10'));
-  t.notOk(looksLikeNames('Preamble'));
-});
-
-t.test('keyword terms: Intl.Segmenter words, stop-words of the language, no numbers', async (t) => {
-  t.same(keywordTerms('The ferries of the island leave at 6 and 7.', 'en'), ['ferries', 'island', 'leave']);
-  t.same(keywordTerms('Die Fähren der Insel fahren um 6 ab.', 'de'), ['fähren', 'insel', 'fahren']);
-  const zh = keywordTerms('渡轮每小时从北码头出发', 'zh');
-  t.ok(zh.length >= 3, 'Chinese is cut into words');
-  t.ok(zh.every((w) => [...w].length <= 4), `no run of the whole sentence: ${zh.join('|')}`);
-  const th = keywordTerms('เรือข้ามฟากออกจากท่าเรือทุกชั่วโมง', 'th');
-  t.ok(th.length >= 3, `Thai is cut into words: ${th.join('|')}`);
-  t.notOk(keywordTerms('的 了 和', 'zh').length, 'Chinese stop-words go');
-});
-
-t.test('TF-IDF keywords set each paragraph apart from the others', async (t) => {
-  const texts = [
-    'The ferry timetable follows the tide; the ferry leaves when the tide turns.',
-    'The market sells fish and bread; the market opens when the ferry arrives.',
-    'The lighthouse keeper logs the weather and the lighthouse lamp every night.',
-  ].map((text) => ({ text, lang: 'en' }));
-  const keywords = tfidfKeywords(texts, 2);
-  t.same(keywords[0], ['tide', 'timetable']);
-  t.same(keywords[1], ['market', 'arrives'], 'equal scores: the longer word first');
-  t.same(keywords[2], ['lighthouse', 'weather']);
-  t.same(tfidfKeywords([{ text: 'alone here', lang: 'en' }], 3), [[]], 'one paragraph: nothing sets it apart');
 });
 
 t.test('lang per paragraph: the block\'s own, else the document\'s, else none', async (t) => {
