@@ -9,7 +9,7 @@ import type { Transform } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../engines/errors.js';
 import * as pdfjs from '../engines/pdfjs.js';
-import * as pdfium from '../engines/pdfium.js';
+import * as pdfium from '../engines/pdfium/index.js';
 import { errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 

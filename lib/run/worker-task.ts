@@ -4,7 +4,7 @@
  * sides so that neither imports the other.
  */
 import type { PdfjsOptions } from '../engines/pdfjs.js';
-import type { PdfiumOptions } from '../engines/pdfium.js';
+import type { PdfiumOptions } from '../engines/pdfium/index.js';
 
 /**
  * An engine, or `auto`: PDFium, and pdf.js for a document PDFium cannot open (other than for a

@@ -1,14 +1,13 @@
 /**
  * The two parse engines, pdf.js and PDFium, side by side: the same record shapes, page boxes,
- * coordinates, text, outline and metadata for the same PDFs; PDFium's viewport and run building on
- * hand-built input; PDFium's extra facts (inferred marks, Unicode-map diagnostics).
+ * coordinates, text, outline and metadata for the same PDFs; PDFium's extra facts (inferred marks,
+ * Unicode-map diagnostics). PDFium's viewport and run building on hand-built input, and its heap
+ * limit, are tested in test/lib/engines/pdfium/.
  */
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../../../stages/parse.js';
-import * as pdfium from '../../../lib/engines/pdfium.js';
-import { glyphOrderText, loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine, runToItem, viewportTransform } from '../../../lib/engines/pdfium.js';
 import type { DocRecord, Item, PageRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { charAccuracy, run, samplePdf, sampleNames, sharedRoot, through, wildFile } from '../../helpers.js';
 
@@ -24,71 +23,6 @@ const docOf = (records: readonly PipeRecord[], id: string): DocRecord | undefine
   records.find((r): r is DocRecord => r.type === 'doc' && r.id === id);
 
 const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'after']);
-
-t.test('viewportTransform: the displayed page, rotated clockwise by /Rotate, origin top-left', async (t) => {
-  const view: [number, number, number, number] = [10, 20, 610, 812];
-  // Which corner of the PDF box comes out at the display's top-left, for each /Rotate.
-  const topLeft: Record<number, [number, number]> = { 0: [10, 812], 90: [10, 20], 180: [610, 20], 270: [610, 812] };
-  for (const rotation of [0, 90, 180, 270]) {
-    const { transform: [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0], width, height } = viewportTransform(view, rotation);
-    const apply = ([x, y]: [number, number]) => [a * x + c * y + e, b * x + d * y + f].map((v) => v + 0);
-    t.same([width, height], rotation % 180 === 0 ? [600, 792] : [792, 600], `size at ${rotation}°`);
-    t.same(apply(topLeft[rotation]!), [0, 0], `origin at ${rotation}°`);
-    const corners = [[10, 20], [610, 20], [10, 812], [610, 812]].map((p) => apply(p as [number, number]).join(',')).sort();
-    t.same(corners, [`0,0`, `0,${height}`, `${width},0`, `${width},${height}`].sort(), `the box fills the display at ${rotation}°`);
-  }
-});
-
-t.test('runToItem: box from the glyph extremes, direction from the letters, normalisation, blank runs', async (t) => {
-  const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
-  t.same(runToItem([glyph('a', 10, 15), glyph('b', 15, 20)], true), { text: 'ab', x: 10, y: 100, w: 10, size: 10, font: 'F', dir: 'ltr' });
-  // Right-to-left text PDFium put in logical order (the first letter is the rightmost) is given in
-  // glyph order, left to right on the page, as pdf.js gives it.
-  const rtl = runToItem([glyph('ש', 30, 36), glyph('ל', 24, 30), glyph('ו', 20, 24)], true);
-  t.match(rtl, { text: 'ולש', x: 20, w: 16, dir: 'rtl' });
-  // Right-to-left text in drawing order (left to right) is kept as drawn.
-  const drawn = runToItem([glyph('ו', 20, 24), glyph('1', 24, 28), glyph('2', 28, 32), glyph('ל', 32, 36), glyph('ש', 36, 42)], true);
-  t.match(drawn, { text: 'ו12לש', x: 20, w: 22, dir: 'rtl' });
-  t.equal(runToItem([glyph('ﬁ', 0, 5), glyph('x', 5, 9)], true)?.text, 'fix', 'a ligature is decomposed');
-  t.equal(runToItem([glyph('ﬁ', 0, 5)], false)?.text, 'ﬁ', 'and kept without normalisation');
-  t.equal(runToItem([glyph(' ', 0, 3), glyph('\u00a0', 3, 6)], true), null, 'a blank run is no item');
-});
-
-t.test('glyphOrderText: PDFium\'s logical order turned back into the order glyphs are drawn', async (t) => {
-  const glyph = (ch: string, left: number, right: number, ox = left) => ({ ch, left, right, ox, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
-  // "ל-3" as PDFium gives it (right to left, the number in its own order): drawn "3-ל".
-  t.equal(glyphOrderText([glyph('ל', 30, 36), glyph('-', 27, 30), glyph('3', 21, 27)]), '3-ל');
-  // Numbers and Latin words keep their order inside the reversed run; brackets PDFium mirrored are mirrored back.
-  t.equal(glyphOrderText([glyph('(', 60, 63), glyph('ב', 54, 60), glyph('1', 42, 48), glyph('2', 48, 54), glyph(')', 39, 42)]), '(12ב)');
-  // A letter and its marks share the glyph's origin: marks first, as shapers draw them ("שָׁל").
-  t.equal(glyphOrderText([glyph('\u05b8', 33.5, 36.1, 30.4), glyph('\u05c1', 31, 33.5, 30.4), glyph('ש', 36.1, 38.7, 30.4), glyph('ל', 24.4, 30.4)]), 'ל\u05c1\u05b8ש');
-  // Lam-alef, one glyph: its slices of the box in order (PDFium's decomposition) or, with the same
-  // box, the mapped text reversed.
-  t.equal(glyphOrderText([glyph('ا', 40, 45), glyph('إ', 30, 32, 30), glyph('ل', 32, 35, 30)]), 'إلا');
-  t.equal(glyphOrderText([glyph('ل', 30, 36, 30), glyph('ا', 30, 36, 30)]), 'ال');
-  // Drawn left to right: as given; vertical text: as given.
-  t.equal(glyphOrderText([glyph('ו', 20, 24), glyph('ל', 24, 30)]), 'ול');
-  t.equal(glyphOrderText([{ ...glyph('ש', 30, 36), horizontal: false }, { ...glyph('ל', 24, 30), horizontal: false }]), 'של');
-});
-
-t.test('loneBracketsInGlyphOrder: a bracket PDFium read right to left, alone in its run, is mirrored back', async (t) => {
-  const item = (text: string, x: number, y = 100): Item => ({ text, x, y, w: 4, size: 10, font: 'F', dir: text === ')' || text === '(' ? 'ltr' : 'rtl' });
-  // PDFium's order: ... "מאני" (right), then ")" to its left: read right to left, so mirrored.
-  t.same(loneBracketsInGlyphOrder([item('מאני', 60), item(')', 55), item('ושא', 40)]).map((i) => i.text), ['מאני', '(', 'ושא']);
-  // Left to right (an English line, or a bracket before right-to-left text that follows it to the right).
-  t.same(loneBracketsInGlyphOrder([item('see', 10), item('(', 30), item('x', 35)]).map((i) => i.text), ['see', '(', 'x']);
-  t.same(loneBracketsInGlyphOrder([item('(', 30), item('שלום', 35)]).map((i) => i.text), ['(', 'שלום']);
-  // A neighbour on another line says nothing.
-  t.same(loneBracketsInGlyphOrder([item('שלום', 60, 80), item(')', 30)]).map((i) => i.text), ['שלום', ')']);
-  // "(january)" in an Arabic line, from PDFium right to left: the bracket after the Latin word was
-  // read left to right and kept, the one after the Arabic word mirrored.
-  const line = [item(')', 227), item('رياني', 205), item('(', 200), item('(', 107), item('january', 61), item('(', 56)];
-  t.same(loneBracketsInGlyphOrder(line).map((i) => i.text), ['(', 'رياني', ')', ')', 'january', '(']);
-  // Digits do not change the direction PDFium read in: "1541 (" at the end of a Hebrew line.
-  t.same(loneBracketsInGlyphOrder([item('עד', 214), item('1541', 187), item(')', 180), item('בימי', 158)]).map((i) => i.text), ['עד', '1541', '(', 'בימי']);
-  // Right to left, but with no right-to-left text on the line (text drawn out of order): kept.
-  t.same(loneBracketsInGlyphOrder([item('x', 60), item(')', 30), item('y', 20)]).map((i) => i.text), ['x', ')', 'y']);
-});
 
 t.test('both engines give the same records for every sample', async (t) => {
   const paths = sampleNames.map(samplePdf);
@@ -144,19 +78,6 @@ t.test('both engines split runs at word gaps and mark line ends', async (t) => {
     t.ok(words / items.length > 0.8, `${engine}: most runs are single words (${words} of ${items.length})`);
     t.ok(items.some((i) => i.after === 'break'), `${engine}: some runs end a line`);
   }
-});
-
-t.test('rightToLeftMarksOnTheirLine: a mark drawn as its own run takes the baseline of the letters under it', async (t) => {
-  const item = (text: string, x: number, w: number, y: number): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl' });
-  const word = item('اساسا', 471.3, 22.5, 193.8);
-  const raised = item('\u064b', 471.5, 2, 190.9);
-  const out = rightToLeftMarksOnTheirLine([raised, item('حقوق', 440, 28, 213.2), word]);
-  t.equal(out[0]?.y, 193.8, 'the tanween 0.25 em above the line is put on it');
-  t.same(out.slice(1), [item('حقوق', 440, 28, 213.2), word], 'other runs are untouched');
-  // Too far from any letter run, or over no run: left where it is; Latin marks are not moved.
-  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 471.5, 2, 180), word])[0]?.y, 180);
-  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 300, 2, 190.9), word])[0]?.y, 190.9);
-  t.equal(rightToLeftMarksOnTheirLine([item('\u0301', 471.5, 2, 190.9), word])[0]?.y, 190.9);
 });
 
 t.test('both engines give samples/rtl-mixed the same text: PDFium\'s right-to-left runs in glyph order too', async (t) => {
@@ -237,19 +158,6 @@ t.test('pdfium, whole pipeline: a tanween XeTeX raised above the line stays on i
   t.same(stray, [], 'no mark at the start of a word or paragraph');
   const accuracy = charAccuracy(readFileSync(xetex.txt, 'utf8'), result.stdout);
   t.ok(accuracy > 0.99, `character accuracy against the ground truth ${accuracy.toFixed(3)}`);
-});
-
-t.test('pdfium: a document that grows the heap past the memory limit ends with out-of-memory; the next one parses', async (t) => {
-  const bytes = new Uint8Array(readFileSync(samplePdf('one-column')));
-  const drain = async (memory: number): Promise<PipeRecord[]> => {
-    const out: PipeRecord[] = [];
-    for await (const record of pdfium.extractRecords(bytes, 'one-column', 'one-column.pdf', { normalize: true, memory })) out.push(record);
-    return out;
-  };
-  // The WebAssembly heap starts above 1 MiB, so the first page already passes this limit.
-  await t.rejects(drain(1), { name: 'EngineError', code: 'out-of-memory' });
-  const records = await drain(2048);
-  t.same(records.map((r) => r.type), ['doc', 'page']);
 });
 
 const chromiumHindi = gtFile('hi-chromium');

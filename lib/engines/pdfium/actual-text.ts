@@ -1,0 +1,82 @@
+/**
+ * ActualText spans under PDFium: the marked-content span around a text object (its ActualText read
+ * from the raw bytes), and the one item a span's glyphs become, as the pdf.js adapter makes it.
+ */
+import type { Item } from '../../protocol/records.js';
+import { heaps, type PdfiumModule, type Scratch } from './module.js';
+import { pdfTextString } from './strings.js';
+import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph } from './runs.js';
+
+/**
+ * The scripts whose ActualText spans are read here: Indic scripts and Thai, shaped so that a
+ * cluster's glyphs do not map to its characters one to one. PDFium gives such a span's text to
+ * the glyphs of its first text object only, over their extent, and repeats it for each further
+ * object. Other spans (a soft hyphen at a line break, an Arabic ligature) PDFium reads right.
+ */
+const SHAPED_SCRIPT = /[\u0900-\u0DFF\u0E00-\u0E7F]/u;
+
+/**
+ * The outermost marked-content span with /ActualText around a text object: the mark (the same
+ * handle for every object inside one span) and its text. Generators use ActualText where glyphs do
+ * not map to characters one to one: Chromium shapes Devanagari so that a vowel sign drawn before
+ * its consonant has no Unicode of its own, and the span carries the true text.
+ */
+export function actualTextSpan(m: PdfiumModule, object: number, scratch: Scratch, known: Map<number, string | null>): { mark: number; text: string } | null {
+  const marks = m.FPDFPageObj_CountMarks(object);
+  for (let i = 0; i < marks; i++) {
+    const mark = m.FPDFPageObj_GetMark(object, i);
+    if (!mark) continue;
+    let text = known.get(mark);
+    if (text === undefined) {
+      // The raw bytes: PDFium's string getter reads them as UTF-8, which loses UTF-16 text.
+      let found: string | null = null;
+      const outLength = scratch.get(8);
+      if (m.FPDFPageObjMark_GetParamBlobValue(mark, 'ActualText', 0, 0, outLength)) {
+        const needed = m.pdfium.getValue(outLength, 'i32') as number;
+        if (needed > 0 && needed <= 1 << 20) {
+          const buf = scratch.get(needed + 8);
+          if (m.FPDFPageObjMark_GetParamBlobValue(mark, 'ActualText', buf + 8, needed, buf)) found = pdfTextString(heaps(m).HEAPU8.slice(buf + 8, buf + 8 + needed));
+        } else found = '';
+      }
+      known.set(mark, found);
+      text = found;
+    }
+    if (text !== null) return SHAPED_SCRIPT.test(text) ? { mark, text } : null;
+  }
+  return null;
+}
+
+/**
+ * The item of an ActualText span: its text over the extent of the span's glyphs, as the pdf.js
+ * adapter makes it. An empty ActualText means the glyphs stand for nothing; a span whose glyphs lie
+ * on different baselines keeps its glyphs (one position cannot stand for two lines).
+ */
+export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize: boolean, spanLeft = Infinity, spanRight = -Infinity): Item[] {
+  const first = glyphs[0];
+  if (!first) return [];
+  if (!first.horizontal || glyphs.some((g) => Math.abs(g.oy - first.oy) > 0.5 * first.size)) {
+    const items: Item[] = [];
+    let run: Glyph[] = [];
+    for (const g of glyphs) {
+      if (run.length > 0 && !continues({ glyphs: run }, g)) {
+        const item = runToItem(run, normalize);
+        if (item) items.push(item);
+        run = [];
+      }
+      run.push(g);
+    }
+    const item = run.length > 0 ? runToItem(run, normalize) : null;
+    if (item) items.push(item);
+    return items;
+  }
+  let text = actualText.replaceAll('\0', '').trim();
+  if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  if (text === '') return [];
+  let left = spanLeft;
+  let right = spanRight;
+  for (const g of glyphs) {
+    left = Math.min(left, g.left);
+    right = Math.max(right, g.right);
+  }
+  return [{ text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir: directionOf(text).dir }];
+}

@@ -1,0 +1,156 @@
+/**
+ * The PDFium engine (WebAssembly): PDF bytes in, the same engine-neutral records as pdf.js out.
+ *
+ * PDFium's text API reports every character with its box, origin, matrix, font and flags. We read
+ * those characters and group them into glyph runs the way the pdf.js adapter does: a run ends at a
+ * change of font, size, baseline or orientation, at space glyphs, and at every gap wider than
+ * 0.1 em, so the line stage measures gaps itself. Characters PDFium generated (a space for a gap,
+ * a line break at the end of a line) are never text: they end the run and are kept as the `after`
+ * mark of the item before. Right-to-left runs come out in glyph (drawing) order, as under pdf.js
+ * (glyphOrderText in runs.ts, loneBracketsInGlyphOrder in right-to-left.ts, where
+ * rightToLeftMarksOnTheirLine keeps separately drawn marks on their letters' line), and a cluster a
+ * font maps twice is read once (chars.ts). An ActualText span of shaped Indic or Thai text becomes
+ * one item over all of its glyphs, as under pdf.js (actualTextSpan, spanItem in actual-text.ts).
+ * Characters whose font has no usable Unicode map are counted and reported as a diagnostic per
+ * page. Annotations and form fields: annotations.ts; Info, outline and page boxes: metadata.ts;
+ * the WebAssembly module and its heap: module.ts.
+ *
+ * Coordinates go through the same viewport as pdf.js (crop box ∩ media box, /Rotate, origin at the
+ * top-left, y down), so nothing after parse knows which engine ran.
+ *
+ * Memory: the document's bytes, each page and each text page are freed as soon as they are done.
+ * A WebAssembly heap never shrinks, so a document whose heap passes the worker's memory limit ends
+ * with out-of-memory, and an instance whose heap has grown past RECYCLE_HEAP_BYTES (or that
+ * aborted) is dropped after its document; the next document gets a fresh one (about 40 ms).
+ */
+import type { DiagnosticRecord, DocMeta, DocRecord, PageRecord } from '../../protocol/records.js';
+import { diagnostic, SCHEMA_VERSION } from '../../protocol/records.js';
+import { EngineError } from '../errors.js';
+import { xmpFromPdfBytes } from '../xmp.js';
+import { looksLikePdf } from '../pdfjs.js';
+import { engineVersion, heapBytes, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
+import { readPageText } from './chars.js';
+import { openForm, readAnnotations } from './annotations.js';
+import { pageView, readInfo, readOutline, viewportTransform } from './metadata.js';
+import { round } from './runs.js';
+
+/** What the PDFium engine reads of the parse options. */
+export interface PdfiumOptions {
+  /** Apply NFKC to ligatures, Arabic presentation forms and odd spaces (what pdf.js's normalisation covers). */
+  normalize: boolean;
+  /** WebAssembly heap limit in MiB; a document that grows the heap past it ends with out-of-memory. */
+  memory: number;
+}
+
+/** Loads the WebAssembly module ahead of the first document. */
+export async function preloadEngine(): Promise<void> {
+  await loadModule();
+}
+
+function classifyLoadError(code: number): EngineError {
+  switch (code) {
+    case 4:
+      return new EngineError('password-required', 'The PDF is encrypted with a user password');
+    case 5:
+      return new EngineError('corrupt', 'The PDF uses an unsupported security handler');
+    case 2:
+      return new EngineError('unreadable', 'PDFium could not read the file');
+    case 3:
+      return new EngineError('corrupt', 'The PDF structure is invalid: PDFium found no readable cross-reference or trailer');
+    default:
+      return new EngineError('corrupt', `The PDF could not be read (PDFium error ${code})`);
+  }
+}
+
+/** Errors thrown inside the WebAssembly module (abort, out of bounds, OOM) leave it unusable. */
+function classifyThrown(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  recycle();
+  if (/OOM|out of memory|Cannot enlarge memory|memory access out of bounds.*alloc/i.test(message)) {
+    return new EngineError('out-of-memory', `PDFium ran out of memory: ${message}`);
+  }
+  return new EngineError('corrupt', `PDFium failed on this PDF: ${message}`);
+}
+
+/**
+ * Yields the `doc` record, then one `page` record per page (each followed by a diagnostic when
+ * characters on it had no Unicode mapping). Throws EngineError on failure.
+ */
+export async function* extractRecords(
+  bytes: Uint8Array,
+  id: string,
+  source: string,
+  options: PdfiumOptions,
+): AsyncGenerator<DocRecord | PageRecord | DiagnosticRecord> {
+  if (bytes.byteLength === 0) throw new EngineError('not-a-pdf', 'The file is empty');
+  if (!looksLikePdf(bytes)) throw new EngineError('not-a-pdf', 'No %PDF- header in the first 1024 bytes: this is not a PDF');
+  const m = await loadModule();
+  const limit = options.memory * 1024 * 1024;
+  const scratch = new Scratch(m);
+  let data = 0;
+  let doc = 0;
+  let form = 0;
+  let formInfo = 0;
+  try {
+    data = m.pdfium.wasmExports.malloc(bytes.byteLength);
+    if (!data) throw new EngineError('out-of-memory', 'The PDFium heap cannot hold this file');
+    heaps(m).HEAPU8.set(bytes, data);
+    doc = m.FPDF_LoadMemDocument(data, bytes.byteLength, '');
+    if (!doc) throw classifyLoadError(m.FPDF_GetLastError());
+    const pages = m.FPDF_GetPageCount(doc);
+    const info = readInfo(m, doc, scratch);
+    const meta: DocMeta = {
+      pages,
+      info,
+      lang: info.Language ?? null,
+      outline: readOutline(m, doc, scratch),
+      encrypted: m.FPDF_GetSecurityHandlerRevision(doc) !== -1,
+      engine: `${engineVersion} glyph-order`,
+      xmp: xmpFromPdfBytes(bytes),
+      normalization: options.normalize ? 'nfkc-ligatures-presentation-forms' : 'none',
+    };
+    yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
+    ({ form, info: formInfo } = openForm(m, doc));
+    for (let n = 1; n <= pages; n++) {
+      const page = m.FPDF_LoadPage(doc, n - 1);
+      if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
+      let record: PageRecord;
+      let unmapped = 0;
+      try {
+        const view = pageView(m, page, scratch);
+        const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
+        const text = readPageText(m, page, transform, scratch, options.normalize);
+        unmapped = text.unmapped;
+        const items = text.items;
+        for (const item of readAnnotations(m, page, form, transform, scratch)) items.push(item);
+        record = { type: 'page', doc: id, page: n, width: round(width), height: round(height), items };
+      } finally {
+        m.FPDF_ClosePage(page);
+      }
+      if (heapBytes(m) > limit) {
+        throw new EngineError('out-of-memory', `The document grew PDFium's heap past the ${options.memory} MiB limit`);
+      }
+      yield record;
+      if (unmapped > 0) {
+        yield diagnostic(id, 'parse', 'unicode-map-error', `${unmapped} characters on this page come from a font whose Unicode map is missing or broken; their text may be wrong`, {
+          place: { page: n },
+          count: unmapped,
+        });
+      }
+    }
+  } catch (error) {
+    throw classifyThrown(error);
+  } finally {
+    try {
+      if (form) m.FPDFDOC_ExitFormFillEnvironment(form);
+      if (formInfo) m.pdfium.wasmExports.free(formInfo);
+      if (doc) m.FPDF_CloseDocument(doc);
+      if (data) m.pdfium.wasmExports.free(data);
+      scratch.free();
+    } catch {
+      recycle();
+    }
+    if (heapBytes(m) > RECYCLE_HEAP_BYTES) recycle();
+  }
+}

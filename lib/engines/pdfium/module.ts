@@ -1,0 +1,80 @@
+/**
+ * The PDFium WebAssembly module: loaded once and shared by the documents of a worker, dropped
+ * (recycled) after a document when its heap has grown past RECYCLE_HEAP_BYTES or it aborted, and
+ * the views and scratch memory through which the engine reads the module's heap.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { EngineError } from '../errors.js';
+
+/** The module as @embedpdf/pdfium wraps it. */
+export type PdfiumModule = import('@embedpdf/pdfium').WrappedPdfiumModule;
+
+/** An instance whose heap has grown past this is replaced before the next document. */
+export const RECYCLE_HEAP_BYTES = 256 * 1024 * 1024;
+
+let modulePromise: Promise<PdfiumModule> | null = null;
+/** The engine name and version for `meta.engine`, known once the module has loaded. */
+export let engineVersion = 'pdfium';
+
+async function createModule(): Promise<PdfiumModule> {
+  const require = createRequire(import.meta.url);
+  const { init } = await import('@embedpdf/pdfium');
+  const wasmBinary = readFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
+  const module = await init({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
+  module.PDFiumExt_Init();
+  try {
+    const pkg = JSON.parse(readFileSync(require.resolve('@embedpdf/pdfium/package.json'), 'utf8')) as { version?: string };
+    engineVersion = `pdfium wasm ${pkg.version ?? ''}`.trim();
+  } catch {
+    engineVersion = 'pdfium wasm';
+  }
+  return module;
+}
+
+/** The module, loaded on first use; a load that failed is tried again by the next call. */
+export function loadModule(): Promise<PdfiumModule> {
+  modulePromise ??= createModule().catch((error: unknown) => {
+    modulePromise = null;
+    throw error;
+  });
+  return modulePromise;
+}
+
+/** Drops the instance; the next document starts a fresh one with an empty heap. */
+export function recycle(): void {
+  modulePromise = null;
+}
+
+/** The module's views of its heap; emscripten replaces them when the heap grows, so read them each time. */
+export interface Heaps {
+  HEAPU8: Uint8Array;
+  HEAPF32: Float32Array;
+  HEAPF64: Float64Array;
+}
+/** The module's heap views, read afresh at each call. */
+export const heaps = (m: PdfiumModule): Heaps => m.pdfium as unknown as Heaps;
+
+/** The size of the module's heap in bytes (it never shrinks). */
+export const heapBytes = (m: PdfiumModule): number => heaps(m).HEAPU8.byteLength;
+
+/** A scratch buffer in the WebAssembly heap, grown on demand, freed with the document. */
+export class Scratch {
+  ptr = 0;
+  size = 0;
+  constructor(private readonly m: PdfiumModule) {}
+  get(size: number): number {
+    if (size > this.size) {
+      if (this.ptr) this.m.pdfium.wasmExports.free(this.ptr);
+      this.size = Math.max(size, 256);
+      this.ptr = this.m.pdfium.wasmExports.malloc(this.size);
+      if (!this.ptr) throw new EngineError('out-of-memory', 'The PDFium heap is exhausted');
+    }
+    return this.ptr;
+  }
+  free(): void {
+    if (this.ptr) this.m.pdfium.wasmExports.free(this.ptr);
+    this.ptr = 0;
+    this.size = 0;
+  }
+}

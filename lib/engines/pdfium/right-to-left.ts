@@ -1,0 +1,64 @@
+/**
+ * Right-to-left fixes on a page's items, once PDFium's characters have become items: a bracket
+ * alone in its run that PDFium mirrored is mirrored back, and marks drawn as runs of their own are
+ * put on the line of the letters they sit on. Pure functions over items.
+ */
+import type { Direction, Item } from '../../protocol/records.js';
+import { BASELINE_EM, LETTER, RTL_CHAR, uba } from './runs.js';
+
+/** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
+function strongOf(item: Item): Direction | null {
+  if (item.dir === 'rtl' && RTL_CHAR.test(item.text)) return 'rtl';
+  return LETTER.test(item.text) ? 'ltr' : null;
+}
+
+/**
+ * A bracket that is a run of its own was mirrored by PDFium when PDFium read it in a right-to-left
+ * stretch (glyphOrderText mirrors back those inside longer runs). Items come in PDFium's order, so
+ * both show: the line is read right to left there (the item before it on its line lies to its
+ * right, or the one after it to its left), and the last item before it on the line with letters
+ * is right-to-left text (with none before it, the line holds right-to-left text). After a
+ * left-to-right word PDFium keeps a bracket as drawn: "(january)" in an Arabic line comes as
+ * ")" "january" "(" from right to left, only the first mirrored.
+ */
+export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
+  const sameLine = (a: Item, o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - a.y) <= BASELINE_EM * a.size;
+  return items.map((item, i) => {
+    // Brackets are single UTF-16 units.
+    if (item.text.length !== 1) return item;
+    const mirrored = uba.getMirroredCharacter(item.text);
+    if (!mirrored) return item;
+    const before = items[i - 1];
+    const after = items[i + 1];
+    const leftward = (sameLine(item, before) && before.x > item.x) || (sameLine(item, after) && after.x < item.x);
+    if (!leftward) return item;
+    let context: Direction | null = null;
+    for (let j = i - 1; j >= 0 && context === null && sameLine(item, items[j]); j--) context = strongOf(items[j]!);
+    for (let j = i + 1; context === null && sameLine(item, items[j]); j++) if (strongOf(items[j]!) === 'rtl') context = 'rtl';
+    return context === 'rtl' ? { ...item, text: mirrored } : item;
+  });
+}
+
+/** A run of right-to-left combining marks only (harakat, Hebrew points). */
+const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]+$/u;
+
+/**
+ * A mark drawn as a glyph of its own has its own origin, which some generators raise or lower to
+ * place the mark (XeTeX's tanween sits about 0.25 em above the line): PDFium reports that origin,
+ * while pdf.js gives the baseline of the text the mark was drawn with. A run of right-to-left marks
+ * only is put on the baseline of the letters it is drawn over (the nearest run within half an em
+ * above or below that it overlaps), so that it stays on their line and `lines` can put it after
+ * its letter.
+ */
+export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
+  return items.map((mark) => {
+    if (!RTL_MARKS_ONLY.test(mark.text)) return mark;
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === mark || RTL_MARKS_ONLY.test(o.text) || o.x > mark.x + mark.w || o.x + o.w < mark.x) continue;
+      const dy = Math.abs(o.y - mark.y);
+      if (dy <= 0.5 * Math.max(o.size, mark.size) && (!host || dy < Math.abs(host.y - mark.y))) host = o;
+    }
+    return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
+  });
+}

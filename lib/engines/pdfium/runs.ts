@@ -1,0 +1,177 @@
+/**
+ * PDFium's glyphs into runs and runs into items, pure functions on display coordinates: where a run
+ * ends (a change of font, size, baseline or orientation, or a gap wider than GAP_EM), a run's
+ * direction, and a right-to-left run's text turned back into glyph (drawing) order, as the pdf.js
+ * engine reports it.
+ */
+import type { Direction, Item } from '../../protocol/records.js';
+import bidiModule, { type Bidi } from 'bidi-js';
+
+/*
+ * Run splitting, relative to the font size (em) of the run, as in the pdf.js adapter:
+ *
+ *   ┌──┐┌──┐   ┌──┐       gap = distance between the advance boxes of two neighbouring glyphs
+ *   │ab││cd│ ← │ef│       (whichever side the next glyph lies on, so right-to-left runs work too);
+ *   └──┘└──┘   └──┘       a gap > GAP_EM em, a baseline shift > BASELINE_EM em, or a size change
+ *         ^gap^           > SIZE_RATIO ends the run.
+ */
+const GAP_EM = 0.1;
+/** A baseline shift beyond this (× em) ends a run, and sets lines apart. */
+export const BASELINE_EM = 0.25;
+const SIZE_RATIO = 0.01;
+
+/** Rounds a coordinate or size to hundredths of a point. */
+export const round = (v: number): number => Math.round(v * 100) / 100;
+
+// bidi-js is a CommonJS module whose export is the factory; its typings declare it as an ES default.
+/** The Unicode Bidirectional Algorithm of bidi-js (for its mirrored brackets). */
+export const uba = (bidiModule as unknown as () => Bidi)();
+
+/** A Hebrew, Arabic (or other right-to-left script) character, presentation forms included. */
+export const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+/** A letter of any script. */
+export const LETTER = /\p{L}/u;
+/** A combining mark. */
+export const COMBINING_MARK = /\p{M}/u;
+/** What pdf.js's normalisation covers: ligatures, presentation forms and odd spaces. */
+export const NORMALIZED = /[\uFB00-\uFDFF\uFE70-\uFEFF\u00A0\u2000-\u200A\u202F\u205F\u3000]/gu;
+
+/** One glyph in display coordinates. */
+export interface Glyph {
+  ch: string;
+  left: number;
+  right: number;
+  /** Baseline origin, display coordinates. */
+  ox: number;
+  oy: number;
+  size: number;
+  font: string;
+  /** Horizontal in display space (left to right baseline), or not. */
+  horizontal: boolean;
+  /** Unit baseline direction in display space, for non-horizontal glyphs. */
+  dx: number;
+  dy: number;
+}
+
+/** Glyphs gathered into one run. */
+export interface Run {
+  glyphs: Glyph[];
+}
+
+function gapBetween(prev: Glyph, next: Glyph): number {
+  return Math.max(next.left - prev.right, prev.left - next.right);
+}
+
+/** Whether `next` carries on `run`: same font, size, baseline and direction, and no gap wider than GAP_EM em. */
+export function continues(run: Run, next: Glyph): boolean {
+  const prev = run.glyphs[run.glyphs.length - 1];
+  const first = run.glyphs[0];
+  if (!prev || !first) return true;
+  if (next.font !== prev.font || next.horizontal !== prev.horizontal) return false;
+  if (Math.abs(next.size - first.size) > SIZE_RATIO * first.size) return false;
+  const em = first.size || 1;
+  if (next.horizontal) {
+    if (Math.abs(next.oy - prev.oy) > BASELINE_EM * em) return false;
+    return gapBetween(prev, next) <= GAP_EM * em;
+  }
+  // Rotated or vertical text: same direction, next origin about one advance further on.
+  if (Math.abs(next.dx - prev.dx) > 0.05 || Math.abs(next.dy - prev.dy) > 0.05) return false;
+  const along = (next.ox - prev.ox) * prev.dx + (next.oy - prev.oy) * prev.dy;
+  const across = Math.abs((next.ox - prev.ox) * -prev.dy + (next.oy - prev.oy) * prev.dx);
+  return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
+}
+
+/** Characters PDFium's line analysis leaves in their own order inside right-to-left text: letters of left-to-right scripts and digits. */
+const KEPT_FORWARD = /^(?:\p{Nd}|(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p{L})$/u;
+
+/**
+ * A right-to-left run's text in glyph order: the order its glyphs are drawn, left to right on the
+ * page (visual order), as the pdf.js engine reports it, so that `lines` and `bidi` treat both
+ * engines alike (`glyph-order` in `meta.engine`).
+ *
+ * PDFium gives right-to-left text in drawing order when it did not recognise the line, and in
+ * logical order when it did: it reversed the line's right-to-left letters and the neutrals among
+ * them, mirroring brackets, and kept left-to-right letters and digits in their own order. A run
+ * whose glyphs go left to right is in drawing order and is kept. A run that goes right to left (or
+ * is one right-to-left glyph of several characters) is turned back: reversed, each stretch of
+ * left-to-right letters and digits turned again ("3-ל" drawn, "ל-3" from PDFium, "3-ל" again), and
+ * brackets mirrored back. Characters of one glyph share an origin (a ligature, a letter and its
+ * marks); within such a cluster the marks come first, as shapers draw them before their letter, and
+ * the letters follow in the order of the slices of the glyph's box PDFium gives them (in the order
+ * reversed when the slices are the same):
+ *
+ *   from PDFium:  ָ ׁ ש ל  (marks first, the cluster's origin shared)
+ *   reversed:     ל ש ׁ ָ
+ *   glyph order:  ל ׁ ָ ש  (the cluster: marks, then its letter)     `lines` reads it back: ש ָ ׁ ל
+ */
+export function glyphOrderText(glyphs: readonly Glyph[]): string {
+  const first = glyphs[0];
+  const last = glyphs[glyphs.length - 1];
+  const asGiven = glyphs.map((g) => g.ch).join('');
+  if (!first || !last || !first.horizontal || first.ox < last.ox) return asGiven;
+  const oneGlyph = (): boolean => glyphs.every((g) => g.ox === first.ox && g.oy === first.oy);
+  if (first.ox === last.ox && !(RTL_CHAR.test(asGiven) && oneGlyph())) return asGiven;
+  const reversed = [...glyphs].reverse();
+  const ordered: Glyph[] = [];
+  for (let i = 0; i < reversed.length; ) {
+    const head = reversed[i]!;
+    let j = i + 1;
+    while (j < reversed.length && reversed[j]!.ox === head.ox && reversed[j]!.oy === head.oy) j++;
+    const cluster = reversed.slice(i, j);
+    ordered.push(...cluster.filter((g) => COMBINING_MARK.test(g.ch)), ...cluster.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left));
+    i = j;
+  }
+  let text = '';
+  let forward: string[] = [];
+  for (const { ch } of ordered) {
+    if (KEPT_FORWARD.test(ch)) {
+      forward.push(ch);
+      continue;
+    }
+    text += forward.reverse().join('') + (uba.getMirroredCharacter(ch) ?? ch);
+    forward = [];
+  }
+  return text + forward.reverse().join('');
+}
+
+/** A run's direction: right to left when its right-to-left characters are at least as many as its other letters. */
+export function directionOf(text: string): { dir: Direction; letters: number } {
+  let rtl = 0;
+  let letters = 0;
+  for (const ch of text) {
+    if (RTL_CHAR.test(ch)) rtl += 1;
+    else if (LETTER.test(ch)) letters += 1;
+  }
+  return { dir: rtl > 0 && rtl >= letters ? 'rtl' : 'ltr', letters };
+}
+
+/** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
+export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | null {
+  let text = glyphs.map((g) => g.ch).join('');
+  if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  if (text.trim() === '') return null;
+  const first = glyphs[0]!;
+  const { dir, letters } = directionOf(text);
+  // Runs without left-to-right letters ("(," beside Hebrew) may have been reversed by PDFium too.
+  if ((dir === 'rtl' || letters === 0) && glyphs.length > 1) {
+    text = glyphOrderText(glyphs);
+    if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  }
+  let x: number;
+  let w: number;
+  if (first.horizontal) {
+    let left = Infinity;
+    let right = -Infinity;
+    for (const g of glyphs) {
+      left = Math.min(left, g.left);
+      right = Math.max(right, g.right);
+    }
+    x = left;
+    w = right - left;
+  } else {
+    const last = glyphs[glyphs.length - 1]!;
+    x = first.ox;
+    w = Math.hypot(last.ox - first.ox, last.oy - first.oy) + (last.right - last.left);
+  }
+  return { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+}

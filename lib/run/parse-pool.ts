@@ -1,0 +1,245 @@
+/**
+ * The parse worker pool: a Transform that hands `pdf` records to worker threads
+ * (lib/run/parse-worker.ts) and writes their records out. Each document has a time limit (its
+ * worker is terminated) and a heap limit (the worker's resourceLimits); a worker that times out,
+ * runs out of memory or dies is replaced and the document gets an `error` record. Output stays in
+ * input order, each document's records contiguous, the head document's pages streaming as they
+ * come (or, `unordered`, each document whole as it finishes); input is taken only while fewer than
+ * `maxPending` documents wait to be written.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
+import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
+import { idFromPath } from './inputs.js';
+
+/** What the pool reads of the parse options. */
+export interface ParsePoolOptions {
+  /** Documents parsed at once, each in its own worker thread. */
+  jobs: number;
+  /** Seconds one document may take before its worker is killed. */
+  timeout: number;
+  /** Heap limit of a worker in MiB; a document that needs more ends with out-of-memory. */
+  memory: number;
+  /** Apply pdf.js's Unicode normalisation (ligatures, presentation forms, odd spaces). */
+  normalize: boolean;
+  /** The parse engine: pdf.js, PDFium compiled to WebAssembly, or `auto` (PDFium, pdf.js where PDFium reads nothing). */
+  engine: EngineName;
+  /** Write each document as soon as it is parsed, not in input order. */
+  unordered: boolean;
+}
+
+const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
+
+interface Job {
+  kind: 'doc' | 'passthrough';
+  id: string;
+  records: PipeRecord[];
+  finished: boolean;
+  input?: PdfRecord;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  /** The worker has loaded its engine; a document's time limit runs only from then. */
+  ready: boolean;
+}
+
+/** Memory of one worker after a document: its V8 heap and the memory outside it, in bytes. */
+export interface WorkerMemory {
+  worker: number;
+  heapUsed: number;
+  external: number;
+  /** Share of the worker's life spent working (event-loop utilisation, 0–1). */
+  busy: number;
+}
+
+/**
+ * The pool's Transform: `pdf` records in, document records out, in input order (other records pass
+ * through in place). `workerUrl` is for tests (a worker that fails on purpose); `chain`: stages to
+ * run inside the workers.
+ */
+export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, chain }: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
+  const queue: Job[] = [];
+  const waiting: Job[] = [];
+  const slots: Slot[] = [];
+  let nextTask = 0;
+  let counter = 0;
+  const byTask = new Map<number, Job>();
+  let workers = 0;
+  /** Documents (and passed-through records) taken in but not yet written out. */
+  const maxPending = options.jobs * 2 + 8;
+  let resumeInput: TransformCallback | null = null;
+  let flushDone: TransformCallback | null = null;
+
+  const stream = new Transform({
+    objectMode: true,
+    transform(record: PipeRecord, _enc, done) {
+      if (record.type !== 'pdf') {
+        queue.push({ kind: 'passthrough', id: '', records: [record], finished: true });
+        resumeInput = done;
+        drain();
+        return;
+      }
+      counter += 1;
+      const id = record.id ?? (record.path ? idFromPath(record.path) : `document-${counter}`);
+      const job: Job = { kind: 'doc', id, records: [], finished: false, input: record };
+      queue.push(job);
+      waiting.push(job);
+      resumeInput = done;
+      dispatch();
+    },
+    flush(done) {
+      flushDone = done;
+      finishIfIdle();
+    },
+    destroy(error, done) {
+      for (const slot of slots) void slot.worker.terminate();
+      done(error);
+    },
+  });
+
+  function newSlot(): Slot {
+    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
+    const slot: Slot = { worker, job: null, timer: null, ready: false };
+    const number = ++workers;
+    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true }) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slot.job && !slot.timer) armTimer(slot);
+        return;
+      }
+      const job = byTask.get(message.task);
+      if (!job || job.finished) return;
+      job.records.push(message.record);
+      if (message.memory) stream.emit('worker-memory', { worker: number, ...message.memory } satisfies WorkerMemory);
+      if (message.done) complete(slot, job);
+      drain();
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const code: ErrorCode = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'worker-crashed';
+      const message = code === 'out-of-memory'
+        ? `The document needed more than the ${options.memory} MiB heap limit`
+        : `The parse worker crashed: ${error.message}`;
+      fail(slot, code, message);
+    });
+    worker.on('exit', () => {
+      if (slot.job) fail(slot, 'worker-crashed', 'The parse worker exited unexpectedly');
+    });
+    worker.unref();
+    return slot;
+  }
+
+  function fail(slot: Slot, code: ErrorCode, message: string): void {
+    const job = slot.job;
+    const index = slots.indexOf(slot);
+    if (index !== -1) slots.splice(index, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    void slot.worker.terminate();
+    if (job && !job.finished) {
+      job.records.push(errorRecord(job.id, 'parse', code, message));
+      job.finished = true;
+    }
+    dispatch();
+    drain();
+  }
+
+  function complete(slot: Slot, job: Job): void {
+    job.finished = true;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    slot.worker.unref();
+    dispatch();
+  }
+
+  function dispatch(): void {
+    while (waiting.length > 0) {
+      let slot = slots.find((s) => s.job === null);
+      if (!slot && slots.length < options.jobs) {
+        slot = newSlot();
+        slots.push(slot);
+      }
+      if (!slot) break;
+      const job = waiting.shift()!;
+      start(slot, job);
+    }
+    resumeIfRoom();
+    finishIfIdle();
+  }
+
+  /** Backpressure: take more input only while the pool has a free worker and few documents wait to be written. */
+  function resumeIfRoom(): void {
+    if (resumeInput && waiting.length === 0 && queue.length < maxPending) {
+      const resume = resumeInput;
+      resumeInput = null;
+      resume();
+    }
+  }
+
+  function start(slot: Slot, job: Job): void {
+    const input = job.input!;
+    const task = nextTask++;
+    byTask.set(task, job);
+    slot.job = job;
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
+    if (chain) message.chain = chain;
+    if (typeof input.data === 'string') {
+      const bytes = Buffer.from(input.data, 'base64');
+      message.data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } else {
+      message.path = input.path;
+    }
+    // A busy worker keeps the process alive (its time limit may not be running yet); an idle one does not.
+    slot.worker.ref();
+    if (slot.ready) armTimer(slot);
+    slot.worker.postMessage(message);
+  }
+
+  function armTimer(slot: Slot): void {
+    slot.timer = setTimeout(() => {
+      fail(slot, 'timeout', `Parsing took longer than the ${options.timeout} s time limit`);
+    }, options.timeout * 1000);
+  }
+
+  /** Emits finished documents in input order, and the head document's records as they come. */
+  function drain(): void {
+    if (options.unordered) {
+      // Any finished document goes out whole; unfinished ones keep their records until they end.
+      for (let i = 0; i < queue.length; i++) {
+        const job = queue[i]!;
+        if (!job.finished) continue;
+        for (const record of job.records) stream.push(record);
+        queue.splice(i--, 1);
+        for (const [task, owner] of byTask) if (owner === job) byTask.delete(task);
+      }
+      resumeIfRoom();
+      finishIfIdle();
+      return;
+    }
+    while (queue.length > 0) {
+      const head = queue[0]!;
+      while (head.records.length > 0) stream.push(head.records.shift());
+      if (!head.finished) break;
+      queue.shift();
+      for (const [task, job] of byTask) if (job === head) byTask.delete(task);
+    }
+    resumeIfRoom();
+    finishIfIdle();
+  }
+
+  function finishIfIdle(): void {
+    if (flushDone && queue.length === 0 && waiting.length === 0) {
+      const done = flushDone;
+      flushDone = null;
+      for (const slot of slots) void slot.worker.terminate();
+      slots.length = 0;
+      done();
+    }
+  }
+
+  return stream;
+}

@@ -1,0 +1,39 @@
+/**
+ * Right-to-left fixes on hand-built items (lib/engines/pdfium/right-to-left.ts): lone brackets PDFium
+ * mirrored, and marks drawn as runs of their own put on their letters' line.
+ */
+import t from 'tap';
+import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from '../../../../lib/engines/pdfium/right-to-left.js';
+import type { Item } from '../../../../lib/protocol/records.js';
+
+t.test('loneBracketsInGlyphOrder: a bracket PDFium read right to left, alone in its run, is mirrored back', async (t) => {
+  const item = (text: string, x: number, y = 100): Item => ({ text, x, y, w: 4, size: 10, font: 'F', dir: text === ')' || text === '(' ? 'ltr' : 'rtl' });
+  // PDFium's order: ... "מאני" (right), then ")" to its left: read right to left, so mirrored.
+  t.same(loneBracketsInGlyphOrder([item('מאני', 60), item(')', 55), item('ושא', 40)]).map((i) => i.text), ['מאני', '(', 'ושא']);
+  // Left to right (an English line, or a bracket before right-to-left text that follows it to the right).
+  t.same(loneBracketsInGlyphOrder([item('see', 10), item('(', 30), item('x', 35)]).map((i) => i.text), ['see', '(', 'x']);
+  t.same(loneBracketsInGlyphOrder([item('(', 30), item('שלום', 35)]).map((i) => i.text), ['(', 'שלום']);
+  // A neighbour on another line says nothing.
+  t.same(loneBracketsInGlyphOrder([item('שלום', 60, 80), item(')', 30)]).map((i) => i.text), ['שלום', ')']);
+  // "(january)" in an Arabic line, from PDFium right to left: the bracket after the Latin word was
+  // read left to right and kept, the one after the Arabic word mirrored.
+  const line = [item(')', 227), item('رياني', 205), item('(', 200), item('(', 107), item('january', 61), item('(', 56)];
+  t.same(loneBracketsInGlyphOrder(line).map((i) => i.text), ['(', 'رياني', ')', ')', 'january', '(']);
+  // Digits do not change the direction PDFium read in: "1541 (" at the end of a Hebrew line.
+  t.same(loneBracketsInGlyphOrder([item('עד', 214), item('1541', 187), item(')', 180), item('בימי', 158)]).map((i) => i.text), ['עד', '1541', '(', 'בימי']);
+  // Right to left, but with no right-to-left text on the line (text drawn out of order): kept.
+  t.same(loneBracketsInGlyphOrder([item('x', 60), item(')', 30), item('y', 20)]).map((i) => i.text), ['x', ')', 'y']);
+});
+
+t.test('rightToLeftMarksOnTheirLine: a mark drawn as its own run takes the baseline of the letters under it', async (t) => {
+  const item = (text: string, x: number, w: number, y: number): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl' });
+  const word = item('اساسا', 471.3, 22.5, 193.8);
+  const raised = item('\u064b', 471.5, 2, 190.9);
+  const out = rightToLeftMarksOnTheirLine([raised, item('حقوق', 440, 28, 213.2), word]);
+  t.equal(out[0]?.y, 193.8, 'the tanween 0.25 em above the line is put on it');
+  t.same(out.slice(1), [item('حقوق', 440, 28, 213.2), word], 'other runs are untouched');
+  // Too far from any letter run, or over no run: left where it is; Latin marks are not moved.
+  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 471.5, 2, 180), word])[0]?.y, 180);
+  t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 300, 2, 190.9), word])[0]?.y, 190.9);
+  t.equal(rightToLeftMarksOnTheirLine([item('\u0301', 471.5, 2, 190.9), word])[0]?.y, 190.9);
+});
