@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { workerChain } from '../lib/run/extract.js';
 import type { PipeRecord } from '../lib/protocol/records.js';
 import * as parseStage from '../stages/parse.js';
+import { inputsFromArgs } from '../lib/run/inputs.js';
 
 const STAGES = ['order', 'lines', 'bidi', 'repair', 'resegment', 'paragraphs', 'join', 'langid'];
 
@@ -55,7 +56,7 @@ if (inputs.length === 0) {
 }
 const parsed: PipeRecord[] = [];
 await pipeline([
-  Readable.from(parseStage.inputsFromArgs(inputs)),
+  Readable.from(inputsFromArgs(inputs)),
   parseStage.parse({ jobs: 1, engine }),
   new Writable({ objectMode: true, write: (r: PipeRecord, _e, done) => (parsed.push(r), done()) }),
 ]);

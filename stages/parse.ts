@@ -16,11 +16,8 @@ import { availableParallelism } from 'node:os';
 import type { Transform } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import type { WorkerChain } from '../lib/run/worker-task.js';
-import { idFromPath, inputsFromArgs } from '../lib/run/inputs.js';
 import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
-
-export { idFromPath, inputsFromArgs };
 
 /** parse's options: the worker pool's (lib/run/parse-pool.ts) and the batch run's. */
 export interface ParseOptions extends RunOptions, ParsePoolOptions {}
@@ -63,11 +60,6 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
  */
 export function parse(partial: Partial<ParseOptions> = {}, setup: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
   return parsePool(normalizeOptions(partial), setup);
-}
-
-/** The record source for a run: PDFs named on the command line, or NDJSON `pdf` records on stdin. */
-export function hasFileArguments(positionals: readonly string[]): boolean {
-  return positionals.length > 0;
 }
 
 /** The command line's synopsis. */

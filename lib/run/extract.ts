@@ -7,6 +7,7 @@
 import { Readable, type Transform } from 'node:stream';
 import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
+import { inputsFromArgs } from './inputs.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
 import * as parseStage from '../../stages/parse.js';
@@ -102,7 +103,7 @@ export async function* extract(
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
   async function* source(): AsyncGenerator<PdfRecord | ErrorRecord> {
-    yield* parseStage.inputsFromArgs(paths);
+    yield* inputsFromArgs(paths);
     yield* records;
   }
   const chain = analysisChain(options);
