@@ -12,7 +12,8 @@
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
 import { ownOptions, pageTransform } from '../lib/protocol/stage.js';
-import { boxOf, groupRows, isCjkBoundary, median, mostCommon, right, ROW_DEFAULTS } from '../lib/layout/geometry.js';
+import { boxOf, isCjkBoundary, median, mostCommon, right } from '../lib/layout/geometry.js';
+import { groupRows, ROW_DEFAULTS } from '../lib/layout/rows.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../lib/protocol/records.js';
 import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';

@@ -22,7 +22,8 @@
  * Writes `block` (reading-order index) and `role` on each item, and sorts `items` by block.
  */
 import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
-import { ASCENT, DESCENT, boxOf, groupRows, median, right, bottom, top, ROW_DEFAULTS } from '../lib/layout/geometry.js';
+import { ASCENT, DESCENT, boxOf, median, right, bottom, top } from '../lib/layout/geometry.js';
+import { groupRows, ROW_DEFAULTS } from '../lib/layout/rows.js';
 import { diagnostic, type Box, type DiagnosticRecord, type Item, type PageRecord, type Role } from '../lib/protocol/records.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
