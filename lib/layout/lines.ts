@@ -51,7 +51,6 @@ function lineDirection(items: readonly Item[]): Direction {
  * gap is one. A run with its own width is measured as any other: in glyph-order text a word may end
  * in a virama (the reph of "कार्य" is drawn last: "कायर्").
  */
-
 /** The end of an RTL line so far that decides whether its last letter joins: the letter and the marks after it. */
 const MARKS_TAIL = 8;
 
