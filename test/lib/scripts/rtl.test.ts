@@ -1,12 +1,13 @@
 /**
- * The right-to-left path of line building (lib/scripts/rtl.ts, stages/lines.ts) on hand-built runs: runs read
+ * The right-to-left path of line building (lib/scripts/rtl.ts, lib/layout/lines.ts) on hand-built runs: runs read
  * from right to left, spaces measured in that direction, diacritics drawn as separate glyphs put
  * after their letter; and the glyph-order runs of the pdf.js engine on a real Hebrew PDF.
  */
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildLine } from '../../../stages/lines.js';
+import { buildLine } from '../../../lib/layout/lines.js';
+import { DEFAULTS } from '../../../stages/lines.js';
 import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { docRecord, item, parseLines, run, sharedRoot } from '../../helpers.js';
@@ -16,14 +17,14 @@ const rtl = (text: string, x: number, extra: Partial<Item> = {}): Item => item(t
 t.test('glyph order: an RTL line is written glyph by glyph from right to left, spaces from gaps', async (t) => {
   // Page, left to right: "1974" "תנשב" "החתפ" "Intel" "תרבח" (visual order, as the PDF draws them).
   const runs = [item('1974', 10, 100), rtl('תנשב', 33), rtl('החתפ', 56), item('Intel', 79, 100), rtl('תרבח', 107)];
-  const line = buildLine(runs, 0, undefined, true);
+  const line = buildLine(runs, 0, DEFAULTS, true);
   t.equal(line.dir, 'rtl');
   t.equal(line.text, 'חברת letnI פתחה בשנת 4791', 'the exact reverse of the visual line; bidi turns Intel and 1974 back');
   t.same(line.inferred.map((m) => line.text[m.at]), [' ', ' ', ' ', ' '], 'four gaps of 0.3 em, measured right to left, are spaces');
 });
 
 t.test('without glyph order the runs keep their text (the engine reordered each run)', async (t) => {
-  const line = buildLine([rtl('בשנת', 10), rtl('חברת', 40)], 0);
+  const line = buildLine([rtl('בשנת', 10), rtl('חברת', 40)], 0, DEFAULTS);
   t.equal(line.text, 'חברת בשנת');
 });
 
@@ -37,7 +38,7 @@ t.test('a run of one letter and its marks is one cluster: the letter first', asy
 t.test('a diacritic drawn as its own glyph goes after the letter under it', async (t) => {
   // "ﻪ" at 373.6–379.1 and the hamza above (zero width, its own run, a leading space) at 375.7.
   const runs = [rtl('ﻋ', 361.5, { w: 6 }), rtl('ا', 367.6, { w: 2.9 }), rtl(' ٔ', 375.7, { w: 0 }), rtl('ﻪ', 373.6, { w: 5.4 }), rtl('ﯿ', 379.1, { w: 4.3 })];
-  const line = buildLine(runs, 0, undefined, true);
+  const line = buildLine(runs, 0, DEFAULTS, true);
   t.equal(line.text, 'ﯿﻪٔ اﻋ', 'read right to left: yeh, heh, hamza above, the word gap, alef, ain');
   t.same(line.inferred.map((m) => m.at), [3], 'the one space is the word gap after the mark, none inside the word');
   // In a run of several letters, after the letter under the mark's centre (the second from the left).
@@ -49,7 +50,7 @@ t.test('a diacritic drawn as its own glyph goes after the letter under it', asyn
 t.test('a mark at the end of a visual run goes to the run that starts just right of it', async (t) => {
   // XeTeX draws the tanween of "اساساً" after the word space, at the end of the run "حقوق".
   const runs = [rtl('ﻕﻮﻘﺣً', 445.04, { w: 23.32, size: 11 }), rtl('ﺎﺳﺎﺳﺍ', 470.92, { w: 22.47, size: 11 })];
-  const line = buildLine(runs, 0, undefined, true);
+  const line = buildLine(runs, 0, DEFAULTS, true);
   t.equal(line.text, 'ﺍﺳﺎﺳﺎً ﺣﻘﻮﻕ', 'the tanween follows the final alef, the space comes after it');
 });
 
@@ -70,7 +71,7 @@ t.test('after a non-joining Arabic letter, a narrow gap is not a word space', as
     runs.push(rtl(w, x, { size }));
     x += [...w].length * 5 + (gaps[i] ?? 0) * size;
   });
-  t.equal(buildLine(runs, 0, undefined, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
+  t.equal(buildLine(runs, 0, DEFAULTS, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
 });
 
 t.test('isGlyphOrder reads the engine of the doc record', async (t) => {

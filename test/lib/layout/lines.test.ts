@@ -1,13 +1,15 @@
 /**
- * lines on hand-built glyph runs (no PDF): word spaces from gaps, letter-spaced text, CJK text,
- * superscripts, right-to-left lines, and the provenance of every inserted space.
+ * Line building (lib/layout/lines.ts) on hand-built glyph runs (no PDF): word spaces from gaps,
+ * letter-spaced text, CJK text, superscripts, right-to-left lines, and the provenance of every
+ * inserted space.
  */
 import t from 'tap';
-import { linesOfPage } from '../../stages/lines.js';
-import type { Item, Line } from '../../lib/protocol/records.js';
-import { item, pageRecord, wordItems } from '../helpers.js';
+import { linesOfPage } from '../../../lib/layout/lines.js';
+import { DEFAULTS } from '../../../stages/lines.js';
+import type { Item, Line } from '../../../lib/protocol/records.js';
+import { item, pageRecord, wordItems } from '../../helpers.js';
 
-const linesOf = (items: Item[]): Line[] => linesOfPage(pageRecord('l', 1, { items })).lines!;
+const linesOf = (items: Item[]): Line[] => linesOfPage(pageRecord('l', 1, { items }), DEFAULTS).lines!;
 
 /** Problems with a line's inferred spaces: each must point at a space, and each space must have one. */
 function spaceMarkProblems(line: Line): string[] {

@@ -1,0 +1,161 @@
+/**
+ * Lines: one row's runs joined left to right (right to left on RTL lines) into a line of text,
+ * with a space inserted where the gap between two runs is wider than the line's word-space
+ * threshold, each inserted space marked as inferred. The threshold is relative to the font size,
+ * and adapts to the line: in letter-spaced text (most runs are single glyphs with even gaps) it
+ * sits above the line's own tracking gap. No spaces are inserted inside CJK text.
+ */
+import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
+import { groupRows, ROW_DEFAULTS } from './rows.js';
+import { attachAccents } from './accents.js';
+import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
+import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
+
+/** The thresholds of line building, each relative to the font size. */
+export interface LineOptions {
+  /** A gap wider than this × font size between two runs is a word space. */
+  wordGap: number;
+  /** In letter-spaced lines, a gap this much (× font size) wider than the tracking gap is a word space. */
+  letterSpaceExtra: number;
+  /** A line is letter-spaced when at least this share of its runs are single glyphs… */
+  perGlyphShare: number;
+  /** …and it has at least this many runs. */
+  perGlyphMinRuns: number;
+  /** Inside CJK text, only a gap wider than this × font size is a space. */
+  cjkGap: number;
+  /** A run with no advance width is taken to end this far (× font size) past its start. */
+  zeroWidthRun: number;
+  /** On RTL lines, after an Arabic letter that does not join the next, a space needs this × the line's median word gap. */
+  nonJoiningShare: number;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+function lineDirection(items: readonly Item[]): Direction {
+  let rtl = 0;
+  let ltr = 0;
+  for (const item of items) {
+    if (item.dir === 'rtl') rtl += item.text.length;
+    else ltr += item.text.length;
+  }
+  return rtl > ltr ? 'rtl' : 'ltr';
+}
+
+/*
+ * A run that ends in a virama (a consonant with its vowel killed, as in Devanagari "स्") is half of
+ * a conjunct: the next letter belongs to the same word. Some subset fonts give such a half form no
+ * advance width, so the gap after it looks like a word space; after such a run only a very wide
+ * gap is one. A run with its own width is measured as any other: in glyph-order text a word may end
+ * in a virama (the reph of "कार्य" is drawn last: "कायर्").
+ */
+/** The end of an RTL line so far that decides whether its last letter joins: the letter and the marks after it. */
+const MARKS_TAIL = 8;
+
+/** A run narrower than this × its size has no advance width of its own (see buildLine). */
+const NO_ADVANCE = 0.01;
+const hasNoAdvance = (item: Item): boolean => item.w < NO_ADVANCE * item.size;
+
+const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
+
+/**
+ * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
+ * drawing order (see lib/scripts/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
+ */
+export function buildLine(rowItems: readonly Item[], block: number, options: LineOptions, glyphOrder = false): Line {
+  const dir = lineDirection(rowItems);
+  const items = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const gaps: number[] = [];
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1]!;
+    const b = items[i]!;
+    const gap = dir === 'rtl' ? a.x - right(b) : b.x - right(a);
+    // Some font subsets give glyphs no advance width (Chromium does so for Devanagari half forms):
+    // the run's true width is hidden in the gap after it, so measure from an estimated right edge.
+    const hidden = hasNoAdvance(dir === 'rtl' ? b : a) ? options.zeroWidthRun : 0;
+    gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
+  }
+  // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
+  // make them in any prose ("y de la", "if it is so").
+  const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length;
+  const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
+  const rule = perGlyph ? 'letter-spacing' : 'gap';
+  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
+  let text = '';
+  // The end of the line so far, kept as the line grows: tests anchored at the end of a long
+  // string scan all of it, and cutting the end off a string being built copies all of it.
+  let tail = '';
+  const inferred: InferredMark[] = [];
+  items.forEach((item, i) => {
+    if (i > 0) {
+      const gap = gaps[i - 1]!;
+      const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
+      const limit = isCjkBoundary(tail, item.text)
+        ? Math.max(threshold, options.cjkGap)
+        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
+          ? Math.max(threshold, options.zeroWidthRun)
+          : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
+            ? nonJoining
+            : threshold;
+      if (!hasSpace && gap > limit) {
+        inferred.push({ at: text.length, kind: 'space', rule });
+        text += ' ';
+        tail = tail.slice(-1) + ' ';
+      }
+    }
+    text += item.text;
+    tail = item.text.length >= 2 ? item.text.slice(-2) : (tail + item.text).slice(-2);
+  });
+  const role = items.find((i) => i.role)?.role;
+  const line: Line = {
+    text,
+    box: boxOf(items),
+    base: Math.round(median(items.map((i) => i.y)) * 100) / 100,
+    font: mostCommon(items.map((i) => i.font)),
+    size: Math.round(median(items.map((i) => i.size)) * 100) / 100,
+    dir,
+    block,
+    inferred,
+  };
+  if (role) line.role = role;
+  return line;
+}
+
+const ENDS_SPACE = /\s$/u;
+const STARTS_SPACE = /^\s/u;
+
+/** How many runs hold one code point (besides spaces around it). */
+function countOneCharacter(items: readonly Item[]): number {
+  let n = 0;
+  for (const item of items) if (isOneCharacter(item.text.trim())) n++;
+  return n;
+}
+
+/** One code point (a single glyph's text), without spreading the string into an array. */
+function isOneCharacter(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && text.codePointAt(0)! > 0xffff);
+}
+
+/** Right-to-left path: diacritics into their letters' runs; in glyph order, each run read right to left. */
+function rtlRuns(items: readonly Item[], glyphOrder: boolean): Item[] {
+  const runs = attachMarks(attachAccents(items), glyphOrder);
+  return glyphOrder ? runs.map((item) => ({ ...item, text: rightToLeftText(item) })) : runs;
+}
+
+/** The pure core: builds the lines of one page. */
+export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder = false): PageRecord {
+  const byBlock = new Map<number, Item[]>();
+  for (const item of page.items ?? []) {
+    const block = item.block ?? 0;
+    const blockItems = byBlock.get(block);
+    if (blockItems) blockItems.push(item);
+    else byBlock.set(block, [item]);
+  }
+  const lines: Line[] = [];
+  for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
+    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
+  }
+  return { ...page, lines };
+}

@@ -1,0 +1,127 @@
+/**
+ * Rows: glyph runs grouped by baseline, with superscripts and subscripts moved onto the line they
+ * belong to. Pure functions over records; thresholds are relative to the font size.
+ */
+import type { Item } from '../protocol/records.js';
+import { right } from './geometry.js';
+
+/** A row: runs sharing a baseline, left to right. */
+export interface Row {
+  base: number;
+  size: number;
+  items: Item[];
+}
+
+/** The thresholds of row grouping, each relative to the font size. */
+export interface RowOptions {
+  /** Runs whose baselines differ by at most this × font size share a row. */
+  baselineTolerance: number;
+  /** A run smaller than this × its neighbour's size may be a superscript or subscript of it. */
+  scriptSizeRatio: number;
+  /** …when its baseline is within this × the neighbour's size… */
+  scriptShift: number;
+  /** …and it is within this × the neighbour's size horizontally… */
+  scriptGap: number;
+  /** …or, as a mark hanging before the line (a footnote's number), this far before its start. */
+  leadGap: number;
+}
+
+/** The row thresholds both layout stages use. */
+export const ROW_DEFAULTS: RowOptions = {
+  baselineTolerance: 0.25,
+  scriptSizeRatio: 0.9,
+  scriptShift: 0.55,
+  scriptGap: 0.6,
+  leadGap: 2,
+};
+
+/**
+ * Groups runs into rows by baseline, then moves superscripts and subscripts (smaller runs shifted
+ * up or down next to a larger run) into the row of their neighbour, so that "x²" or a footnote
+ * mark stays on its line:
+ *
+ *        ²          ← small run, baseline 0.4 em higher, touching "x"
+ *   ... x  + y ...  ← the row it joins
+ */
+export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFAULTS): Row[] {
+  const sorted = byBaseline(items);
+  const rows: Row[] = [];
+  for (const item of sorted) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(item.y - last.base) <= options.baselineTolerance * Math.max(item.size, last.size)) {
+      last.items.push(item);
+      last.size = Math.max(last.size, item.size);
+    } else {
+      rows.push({ base: item.y, size: item.size, items: [item] });
+    }
+  }
+  // A small run that touches no larger run of its own row but one of the next or previous row is
+  // that row's script: a footnote's raised mark at the foot of one column lies nearer, by baseline,
+  // to the last line of the other column than to its own note.
+  const touches = (item: Item, big: Item, size: number): boolean =>
+    item.x <= right(big) + options.scriptGap * size && right(item) >= big.x - options.scriptGap * size;
+  rows.forEach((row, i) => {
+    if (row.items.length < 2) return;
+    const strays = row.items.filter(
+      (item) => item.size < options.scriptSizeRatio * row.size && !row.items.some((big) => big.size > item.size && touches(item, big, row.size)),
+    );
+    for (const item of strays) {
+      const host = [rows[i - 1], rows[i + 1]].find(
+        (other) =>
+          other !== undefined &&
+          item.size < options.scriptSizeRatio * other.size &&
+          Math.abs(item.y - other.base) <= options.scriptShift * other.size &&
+          other.items.some((big) => touches(item, big, other.size)),
+      );
+      if (!host) continue;
+      host.items.push(item);
+      row.items.splice(row.items.indexOf(item), 1);
+    }
+  });
+  // Attach script rows: every run of a row that is small and touches a larger run of a nearby row.
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const host = [rows[i - 1], rows[i + 1]].find(
+      (other) =>
+        other !== undefined &&
+        other.items.length > 0 &&
+        row.size < options.scriptSizeRatio * other.size &&
+        Math.abs(row.base - other.base) <= options.scriptShift * other.size &&
+        row.items.every(
+          (item) =>
+            other.items.some((big) => touches(item, big, other.size)) || leadsRow(item, other.items, options.leadGap * other.size),
+        ),
+    );
+    if (host) {
+      host.items.push(...row.items);
+      row.items = [];
+    }
+  }
+  const kept = rows.filter((row) => row.items.length > 0);
+  for (const row of kept) row.items.sort((a, b) => a.x - b.x);
+  return kept;
+}
+
+/**
+ * The runs sorted by baseline, then left edge (a stable sort). The keys are read once per run
+ * into typed arrays and the indices sorted: runs of many shapes make every property read in a
+ * comparison slow.
+ */
+function byBaseline(items: readonly Item[]): Item[] {
+  const ys = new Float64Array(items.length);
+  const xs = new Float64Array(items.length);
+  const indices = new Array<number>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    ys[i] = items[i]!.y;
+    xs[i] = items[i]!.x;
+    indices[i] = i;
+  }
+  indices.sort((a, b) => ys[a]! - ys[b]! || xs[a]! - xs[b]!);
+  return indices.map((i) => items[i]!);
+}
+
+/** True when `item` ends before every run of `row`, at most `gap` before the first. */
+function leadsRow(item: Item, row: readonly Item[], gap: number): boolean {
+  const start = Math.min(...row.map((i) => i.x));
+  return right(item) <= start + 0.5 && right(item) >= start - gap;
+}
