@@ -31,7 +31,7 @@
  * `paragraphs` decides, join only mends a split that cut a sentence (`within`).
  *
  * Works per document: a break can fall between pages. The algorithms are in lib/paragraphs/:
- * breaks.ts (the decision at one break, last-line shapes), formulas.ts, indents.ts, furniture.ts
+ * breaks.ts (the decision at one break, last-line shapes), formulas.ts, indents.ts, interruptions.ts
  * (running heads and trailing notes) and join.ts (the per-document core).
  */
 import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';

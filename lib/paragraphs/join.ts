@@ -13,7 +13,7 @@ import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type Li
 import { decide, joinable, lineShape, linesOfBlocks, measuredFull, measureLines, singleLineShape, splitMidSentence, type DecideOptions, type LmOptions } from './breaks.js';
 import { displayFormula, formulaLike, prose } from './formulas.js';
 import { indentsParagraphs, unindented } from './indents.js';
-import { repeatedBlocks, trailingSmallBlocks } from './furniture.js';
+import { repeatedBlocks, trailingSmallBlocks } from './interruptions.js';
 
 /** The join options the core reads besides the rules and model, as the command line sets them. */
 export interface JoinSettings extends LmOptions {
