@@ -77,7 +77,7 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       roles.set(key(located), 'keywords');
       continue;
     }
-    if (headingNumber(text) || (located.block.role === 'list' && !AFFILIATION.test(text)) || KNOWN_SECTION.test(text)) break;
+    if (headingNumber(text) || (located.block.role === 'list-item' && !AFFILIATION.test(text)) || KNOWN_SECTION.test(text)) break;
     const long = located.block.lines > 4 || words(text).length > 60;
     if (long) {
       // An unlabelled abstract: the first long paragraph of the front matter, set smaller than the body.

@@ -149,7 +149,7 @@ const LINE_JOINS = new Set(['line-join', 'dehyphenate', 'keep-hyphen', 'no-space
  * page's line when it is found) and the next line must start a sentence.
  */
 export function runInHeading(block: Block, page: PageRecord): string | null {
-  if (block.role !== 'body' && block.role !== 'list') return null;
+  if (block.role !== 'body' && block.role !== 'list-item') return null;
   // A numbered heading in capitals, then the paragraph's words: "IV. GROUND STATE We now minimize …".
   const caps = RUN_IN_CAPS.exec(block.text);
   if (caps && isHeadingText(caps[1]!) && words(block.text.slice(caps[0].length)).length >= 2) return collapse(caps[1]!);

@@ -163,7 +163,7 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
         lastBody.push({ block, page: page.page });
       } else {
         runs.push([{ block, page: page.page }]);
-        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = runs[runs.length - 1];
+        if ((block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note') lastBody = runs[runs.length - 1];
       }
     }
   }

@@ -36,7 +36,7 @@ export function documentText(pages: readonly PageRecord[], options: TextOptions)
       } else {
         paragraphs.push(text);
         // `join` marks small print at the foot of a page `note`: a run-on passes it.
-        if ((block.role === 'body' || block.role === 'list') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
+        if ((block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
         if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
       }
     }

@@ -55,7 +55,7 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
         const first = part[0]!;
         if (!furniture) {
           if (size >= options.headingSize * body && part.length <= options.headingMaxLines) role = 'heading';
-          else if (BULLET.test(first.text)) role = 'list';
+          else if (BULLET.test(first.text)) role = 'list-item';
           else if (size <= options.footnoteSize * body && first.box.y >= bodyBottom - 1 && part.every((l) => l.box.y > page.height / 2)) role = 'footnote';
         }
         const { text, inferred } = joinLines(part, words);
@@ -72,7 +72,7 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
         };
         // The first paragraph of a layout block may run on from the last body paragraph before it.
         if (partIndex === 0 && role !== 'heading' && previousBody && runsOn(previousBody, block)) block.continues = true;
-        if (role === 'body' || role === 'list') previousBody = block;
+        if (role === 'body' || role === 'list-item') previousBody = block;
         else if (role === 'heading') previousBody = null;
         blocks.push(block);
       });

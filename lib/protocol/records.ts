@@ -114,15 +114,36 @@ export interface Line {
   inferred: InferredMark[];
 }
 
+/**
+ * What a block is on its page. `paragraphs` sets body, heading, list-item and footnote; `order`
+ * the furniture (header, footer, page-number); `roles` the rest, from the document's own
+ * statistics (docs/records.md#roles says how each is decided).
+ */
 export type Role =
-  | 'body'
+  | 'title'
+  | 'front-matter'
+  | 'abstract'
   | 'heading'
-  | 'list'
+  | 'body'
+  | 'list-item'
+  | 'caption'
+  | 'table'
+  | 'formula'
+  | 'footnote'
+  | 'endnote'
+  | 'reference'
+  | 'toc'
+  | 'margin-note'
   | 'header'
   | 'footer'
   | 'page-number'
-  | 'footnote'
-  | 'caption';
+  | 'other';
+
+/** Every role, in the order docs/records.md lists them. */
+export const ROLES: readonly Role[] = [
+  'title', 'front-matter', 'abstract', 'heading', 'body', 'list-item', 'caption', 'table', 'formula',
+  'footnote', 'endnote', 'reference', 'toc', 'margin-note', 'header', 'footer', 'page-number', 'other',
+];
 
 /** Roles that are page furniture: dropped from text output unless asked for. */
 export const FURNITURE_ROLES: ReadonlySet<Role> = new Set(['header', 'footer', 'page-number']);

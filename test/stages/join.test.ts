@@ -103,7 +103,7 @@ t.test('joinDocument re-decides breaks across pages and columns, skipping furnit
 t.test('a running head that order missed, and notes at the foot of a page, do not break a run-on', async (t) => {
   const head = (): ReturnType<typeof block> => block('Harbour Notes — field edition');
   const pages = [
-    pageRecord('r', 1, { blocks: [head(), block('The boats came in with the'), block('1 Counted at dawn.', { role: 'list', size: 8 })] }),
+    pageRecord('r', 1, { blocks: [head(), block('The boats came in with the'), block('1 Counted at dawn.', { role: 'list-item', size: 8 })] }),
     pageRecord('r', 2, { blocks: [head(), block('morning tide, and the nets were'), block('2 Weighed twice.', { size: 8 })] }),
     pageRecord('r', 3, { blocks: [head(), block('hung out to dry.')] }),
   ];
