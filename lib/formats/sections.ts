@@ -7,8 +7,8 @@
  */
 import { blockId } from './ids.js';
 import { diagnostic, type Block, type DiagnosticRecord, type DocRecord, type OutlineEntry, type PageRecord } from '../protocol/records.js';
-import { APPENDIX, continuesHeading, headingFonts, headingNumber, looksLikeHeading, NUMBERING, runInHeading, type HeadingOptions } from './headings.js';
-import type { StructureRole } from './front-matter.js';
+import { APPENDIX, continuesHeading, headingFonts, headingNumber, looksLikeHeading, NUMBERING, runInHeading, type HeadingOptions } from '../regions/headings.js';
+import type { StructureRole } from '../regions/front-matter.js';
 import { collapse, comparable } from './words.js';
 
 /** The stage the structure's diagnostics are reported under. */

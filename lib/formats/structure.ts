@@ -12,8 +12,8 @@
 import { blockId, sectionId } from './ids.js';
 import { diagnostic, FURNITURE_ROLES, type Block, type Box, type DiagnosticRecord, type DocRecord, type PageRecord } from '../protocol/records.js';
 import { fieldSource, type MetaSource } from './metadata.js';
-import { layoutSource, type StructureRole } from './front-matter.js';
-import { bodySize, type HeadingOptions } from './headings.js';
+import { layoutSource, type StructureRole } from '../regions/front-matter.js';
+import { bodySize, type HeadingOptions } from '../regions/headings.js';
 import { layoutStarts, outlineStarts, type Start } from './sections.js';
 import { tfidfKeywords, validLang } from './keywords.js';
 import { collapse, letters } from './words.js';

@@ -3,11 +3,11 @@
  * of the page; the short blocks below it, up to the abstract or the first section, are authors,
  * affiliations and e-mail addresses.
  */
-import { blockId } from './ids.js';
+import { blockId } from '../formats/ids.js';
 import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
-import { ABSTRACT, AFFILIATION, EMAIL, KEYWORDS, looksLikeNames, splitAuthors, type MetaSource } from './metadata.js';
+import { ABSTRACT, AFFILIATION, EMAIL, KEYWORDS, looksLikeNames, splitAuthors, type MetaSource } from '../formats/metadata.js';
 import { headingNumber, KNOWN_SECTION } from './headings.js';
-import { collapse, letters, words } from './words.js';
+import { collapse, letters, words } from '../formats/words.js';
 
 /** The role of a block in the structured output: its record role, or the front-matter part it was taken for. */
 export type StructureRole = Block['role'] | 'title' | 'author' | 'affiliation' | 'email' | 'abstract' | 'keywords';

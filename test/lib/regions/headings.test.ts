@@ -2,7 +2,7 @@
  * lib/formats/headings.ts: the numbering of a heading and its depth.
  */
 import t from 'tap';
-import { headingNumber } from '../../../lib/formats/headings.js';
+import { headingNumber } from '../../../lib/regions/headings.js';
 
 t.test('heading numbering', async (t) => {
   t.same(headingNumber('2.3 Results'), { number: '2.3', depth: 2 });

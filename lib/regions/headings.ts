@@ -5,8 +5,8 @@
  * their paragraph's first line; a heading broken over two blocks.
  */
 import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
-import { AFFILIATION } from './metadata.js';
-import { collapse, letters, UNSPACED, words } from './words.js';
+import { AFFILIATION } from '../formats/metadata.js';
+import { collapse, letters, UNSPACED, words } from '../formats/words.js';
 
 /** The heading thresholds of the layout, as the structure's options set them. */
 export interface HeadingOptions {
