@@ -1,5 +1,5 @@
 /**
- * lib/formats/headings.ts: the numbering of a heading and its depth.
+ * lib/regions/headings.ts: the numbering of a heading and its depth.
  */
 import t from 'tap';
 import { headingNumber } from '../../../lib/regions/headings.js';
