@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resegment: () => import('../stages/resegment.js'),
   lm: () => import('../lib/lm/build.js'),
   join: () => import('../stages/join.js'),
+  roles: () => import('../stages/roles.js'),
   langid: () => import('../stages/langid.js'),
 };
 

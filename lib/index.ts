@@ -6,6 +6,7 @@ import { paragraphs } from '../stages/paragraphs.js';
 import { parse } from '../stages/parse.js';
 import { serialize } from '../stages/serialize.js';
 import { join } from '../stages/join.js';
+import { roles } from '../stages/roles.js';
 import { langid } from '../stages/langid.js';
 
 export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './run/extract.js';
@@ -20,7 +21,7 @@ export { documentHtml } from './formats/html.js';
 export { sentences } from './lang/sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, langid };
+export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, roles, langid };
 /** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
 export { documentStructure, type Structure, type Section, type Paragraph } from './formats/structure.js';
 export { structureXml } from './formats/xml.js';

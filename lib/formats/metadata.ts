@@ -40,7 +40,7 @@ export function implausibleTitle(title: string, id: string): string | null {
 export const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
 /** Words that name an institution or an address: an affiliation line. */
 export const AFFILIATION =
-  /universit|institut|department|dept\b|laborator|college|school|centre|center|academy|acad[eé]m|facult|division|observator|hospital|gmbh|\binc\b|corporation|\bvia\b|street|\broad\b|avenue|\bcnrs\b|\binfn\b|\bp\.\s?o\.\s?box|fakult|universidad|universit[àé]|politecnico|research|collaboration/iu;
+  /universit|institut|department|dipartiment|departament|départ|dept\b|laborator|college|school|centre|center|academy|acad[eé]m|facult|division|observator|hospital|gmbh|\binc\b|corporation|\bvia\b|street|\broad\b|avenue|\bcnrs\b|\binfn\b|\bp\.\s?o\.\s?box|fakult|universidad|universit[àé]|politecnico|research|collaboration/iu;
 /** The abstract's label at the start of a block ("Abstract", "Résumé") and the punctuation after it. */
 export const ABSTRACT = /^\s*(abstract|summary|r[ée]sum[ée]|zusammenfassung|аннотация|resumen)\b[\s.:—–-]*/iu;
 /** The keywords' label at the start of a block ("Keywords:", "Index Terms—"). */

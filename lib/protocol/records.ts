@@ -156,6 +156,8 @@ export interface Block {
   size: number;
   /** The most common `dir` of its lines (the first line's on a tie); `rtl` blocks get `dir="rtl"` in the HTML and XML outputs. */
   dir: Direction;
+  /** A heading's depth: 1 for a top-level section, 2 for its subsections, … (written by `roles`). */
+  level?: number;
   /** True when this paragraph runs on from the previous page or column. */
   continues: boolean;
   lines: number;

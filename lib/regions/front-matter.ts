@@ -79,14 +79,16 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
     }
     if (headingNumber(text) || (located.block.role === 'list-item' && !AFFILIATION.test(text)) || KNOWN_SECTION.test(text)) break;
     const long = located.block.lines > 4 || words(text).length > 60;
-    if (long) {
+    // Prose set smaller than the body right under the authors reads as the abstract even when short.
+    const smallProse = located.block.lines >= 3 && located.block.size < body - 0.25 && words(text).length > 30;
+    if (long || smallProse) {
       // An unlabelled abstract: the first long paragraph of the front matter, set smaller than the body.
       if (out.abstract === null && located.block.size < body - 0.25 && (out.authors.length > 0 || out.affiliations.length > 0)) {
         out.abstract = text;
         roles.set(key(located), 'abstract');
         continue;
       }
-      break;
+      if (long) break;
     }
     // A sentence-like paragraph: the body has begun.
     if (/[.!?]$/u.test(text) && words(text).length > 20) break;

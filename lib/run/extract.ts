@@ -1,6 +1,6 @@
 /**
  * The whole chain in one process: parse → order → lines → bidi → repair → resegment → paragraphs →
- * join → langid → serialize, objects passed
+ * join → roles → langid → serialize, objects passed
  * between stages with no JSON round trip. Its output is the same as the stages run as separate
  * processes joined by pipes.
  */
@@ -19,6 +19,7 @@ import * as resegmentStage from '../../stages/resegment.js';
 import * as paragraphsStage from '../../stages/paragraphs.js';
 import * as serializeStage from '../../stages/serialize.js';
 import * as joinStage from '../../stages/join.js';
+import * as rolesStage from '../../stages/roles.js';
 import * as langidStage from '../../stages/langid.js';
 
 export type ExtractOptions = parseStage.ParseOptions &
@@ -30,6 +31,7 @@ export type ExtractOptions = parseStage.ParseOptions &
   paragraphsStage.ParagraphsOptions &
   serializeStage.SerializeOptions &
   joinStage.JoinOptions &
+  rolesStage.RolesOptions &
   langidStage.LangidOptions;
 
 export const DEFAULTS: ExtractOptions = {
@@ -42,6 +44,7 @@ export const DEFAULTS: ExtractOptions = {
   ...paragraphsStage.DEFAULTS,
   ...serializeStage.DEFAULTS,
   ...joinStage.DEFAULTS,
+  ...rolesStage.DEFAULTS,
   ...langidStage.DEFAULTS,
 };
 
@@ -56,6 +59,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...paragraphsStage.OPTIONS,
   ...serializeStage.OPTIONS,
   ...joinStage.OPTIONS,
+  ...rolesStage.OPTIONS,
   ...langidStage.OPTIONS,
 ].filter((spec, index, all) => all.findIndex((other) => other.key === spec.key) === index);
 
@@ -69,6 +73,7 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
     resegmentStage.resegment(options),
     paragraphsStage.paragraphs(options),
     joinStage.join(options),
+    rolesStage.roles(options),
     langidStage.langid(options),
   ];
 }
@@ -128,7 +133,7 @@ export async function* extract(
 }
 
 export const USAGE = 'pdfpipe extract [options] FILE|DIR|WARC|- ...  (or pdf records, --from-list paths, --base64 lines on stdin)';
-export const SUMMARY = 'Runs parse → order → lines → bidi → repair → resegment → paragraphs → join → langid → serialize in one process.';
+export const SUMMARY = 'Runs parse → order → lines → bidi → repair → resegment → paragraphs → join → roles → langid → serialize in one process.';
 
 export async function main(argv: string[]): Promise<number> {
   const { options, positionals, help } = parseArgs(argv, OPTIONS, DEFAULTS);

@@ -1,0 +1,71 @@
+/**
+ * Captions of figures and tables. A caption opens with its label and number ("Figure 3.",
+ * "Fig. 2:", "Table IV —", "Abbildung 4:"); a sentence of the body that speaks of a figure ("Figure
+ * 3 shows …") has no punctuation after the number, so a lead without it counts only where the
+ * block is set apart from the body (another size or font). A caption broken into several blocks
+ * (its lines split by the paragraph rules) goes on in the blocks right below it set like it.
+ */
+import type { Block } from '../protocol/records.js';
+
+/** The label words of captions, in the languages pdfpipe meets most. */
+const LABEL = String.raw`(?:fig(?:ure)?s?\.?|tab(?:le)?s?\.?|plate|scheme|chart|exhibit|illustration|abb(?:ildung)?\.?|tab(?:elle)?\.?|figura|tabla|tableau|tabela|tabel|rys\.|rysunek|tabulka|obr(?:ázek)?\.?|рис(?:унок|\.)?|табл(?:ица|\.)?|图|表|圖|図)`;
+
+/** Label, number (arabic, roman, or a letter with a number: "S2", "A.1"), then punctuation. */
+const LEAD_PUNCTUATED = new RegExp(String.raw`^${LABEL}\s*(?:[A-Z]?\d{1,3}(?:[.-]\d{1,3})?[a-z]?|[IVXL]{1,6})\s*(?:[.:|—–]|-\s)`, 'iu');
+/** The same lead without the punctuation. */
+const LEAD = new RegExp(String.raw`^${LABEL}\s*(?:[A-Z]?\d{1,3}(?:[.-]\d{1,3})?[a-z]?|[IVXL]{1,6})(?=\s|$)`, 'iu');
+
+/** What the caption rules compare a block with: the document's body text. */
+export interface BodyStyle {
+  size: number;
+  font: string;
+}
+
+/** True when a block's size or font sets it apart from the body text. */
+export function setApart(block: Block, body: BodyStyle): boolean {
+  return Math.abs(block.size - body.size) > body.size * 0.05 || block.font !== body.font;
+}
+
+/** True when a block opens a caption. */
+export function opensCaption(block: Block, body: BodyStyle): boolean {
+  const text = block.text.trimStart();
+  if (LEAD_PUNCTUATED.test(text)) return true;
+  // Without punctuation: apart from the body, and not a sentence about the figure ("Fig. 3 shows").
+  return LEAD.test(text) && setApart(block, body) && !/^\S+\s*\S+\s+(shows?|gives?|displays?|presents?|compares?|illustrates?|summari[sz]es?|lists?|is|are)\b/iu.test(text);
+}
+
+/**
+ * Marks the captions of one page's blocks (in reading order): each block that opens one, and the
+ * blocks right after it set in the caption's size and font, apart from the body, within a line
+ * gap. Returns how many blocks it marked.
+ */
+export function markCaptions(blocks: readonly Block[], body: BodyStyle): number {
+  let marked = 0;
+  let caption: Block | null = null;
+  for (const block of blocks) {
+    if (block.role === 'header' || block.role === 'footer' || block.role === 'page-number') continue;
+    if (opensCaption(block, body)) {
+      block.role = 'caption';
+      caption = block;
+      marked++;
+      continue;
+    }
+    if (caption && continuesCaption(caption, block, body)) {
+      block.role = 'caption';
+      block.continues = false;
+      caption = block;
+      marked++;
+      continue;
+    }
+    caption = null;
+  }
+  return marked;
+}
+
+/** A block right under a caption's last block, set like it and apart from the body. */
+function continuesCaption(caption: Block, block: Block, body: BodyStyle): boolean {
+  if (!setApart(block, body) || Math.abs(block.size - caption.size) > caption.size * 0.05) return false;
+  const gap = block.box.y - (caption.box.y + caption.box.h);
+  const overlaps = block.box.x < caption.box.x + caption.box.w && caption.box.x < block.box.x + block.box.w;
+  return overlaps && gap > -caption.size && gap < caption.size * 1.5;
+}

@@ -1,0 +1,99 @@
+/**
+ * The core of the roles stage: what every block of a document is, from the document's own
+ * statistics. The body text is the size and font that carry most characters; against it, in
+ * this order:
+ *   1. page numbers by their sequence (page-numbers.ts), which position alone misses;
+ *   2. the front matter of the first page with text (front-matter.ts): the title, and authors,
+ *      affiliations, e-mails, keywords and dates (`front-matter`), the abstract; what stands
+ *      above the title on its page is front matter too;
+ *   3. captions by their lead (captions.ts);
+ *   4. the bibliography, one block per entry (references.ts);
+ *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
+ *   6. display formulas: body blocks that read as math (lib/paragraphs/formulas.ts).
+ * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
+ * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
+ */
+import { FURNITURE_ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
+import type { DocumentGroup } from '../protocol/stage.js';
+import { blockId } from '../formats/ids.js';
+import { layoutStarts } from '../formats/sections.js';
+import { letters } from '../formats/words.js';
+import { displayFormula } from '../paragraphs/formulas.js';
+import { layoutSource, type StructureRole } from './front-matter.js';
+import { bodySize, type HeadingOptions } from './headings.js';
+import { markPageNumbers } from './page-numbers.js';
+import { markCaptions, type BodyStyle } from './captions.js';
+import { markReferences } from './references.js';
+
+/** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
+export type RegionOptions = HeadingOptions;
+
+/** The front-matter parts of the structured output, as block roles. */
+const FRONT_ROLE: Partial<Record<StructureRole, Role>> = {
+  title: 'title',
+  abstract: 'abstract',
+  author: 'front-matter',
+  affiliation: 'front-matter',
+  email: 'front-matter',
+  keywords: 'front-matter',
+};
+
+/** The roles a section heading found in the layout may replace. */
+const HEADING_CANDIDATES: ReadonlySet<Role> = new Set(['body', 'list-item', 'heading', 'other']);
+
+/** The body text's size and font: the size with most characters, and the font with most of those. */
+export function bodyStyle(pages: readonly PageRecord[]): BodyStyle {
+  const size = bodySize(pages);
+  const chars = new Map<string, number>();
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (FURNITURE_ROLES.has(block.role) || Math.abs(block.size - size) > 0.5) continue;
+      chars.set(block.font, (chars.get(block.font) ?? 0) + block.text.length);
+    }
+  }
+  let font = '';
+  for (const [name, n] of chars) if (n > (chars.get(font) ?? -1)) font = name;
+  return { size, font };
+}
+
+/** The pure core: every page's blocks with their roles decided (copies; the input is not changed). */
+export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): { pages: PageRecord[] } {
+  const pages = group.pages.map((page) => (page.blocks ? { ...page, blocks: page.blocks.map((b) => ({ ...b })) } : page));
+  markPageNumbers(pages);
+  const body = bodyStyle(pages);
+
+  const front = new Map<string, StructureRole>();
+  const first = pages.find((p) => (p.blocks ?? []).some((b) => !FURNITURE_ROLES.has(b.role) && letters(b.text) > 0));
+  layoutSource(first, body.size, front);
+  if (first?.blocks) markFrontMatter(first, first.blocks, front);
+
+  for (const page of pages) markCaptions(page.blocks ?? [], body);
+
+  markReferences(pages);
+
+  for (const start of layoutStarts(pages, body.size, front, options)) {
+    if (!start.onBlock || start.runIn) continue;
+    const blocks = pages.find((p) => p.page === start.page)?.blocks ?? [];
+    for (let k = 0; k < start.span; k++) {
+      const block = blocks[start.index + k];
+      if (!block || !HEADING_CANDIDATES.has(block.role)) continue;
+      block.role = 'heading';
+      block.level = start.level;
+    }
+  }
+
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) if (block.role === 'body' && displayFormula(block)) block.role = 'formula';
+  }
+  return { pages };
+}
+
+/** Gives the first page's front-matter blocks their roles; blocks above the title are front matter. */
+function markFrontMatter(page: PageRecord, blocks: Block[], front: ReadonlyMap<string, StructureRole>): void {
+  const titleAt = blocks.findIndex((_, index) => front.get(blockId(page.page, index + 1)) === 'title');
+  blocks.forEach((block, index) => {
+    const role = FRONT_ROLE[front.get(blockId(page.page, index + 1)) ?? 'other'];
+    if (role) block.role = role;
+    else if (index < titleAt && !FURNITURE_ROLES.has(block.role)) block.role = 'front-matter';
+  });
+}
