@@ -32,3 +32,19 @@ export function formulaLike(block: Block): boolean {
   // Or nothing but one- and two-character Latin, Greek or digit tokens: "P q", "X", "i 2".
   return tokens.every((t) => /^[\p{Script=Latin}\p{Script=Greek}\d()]{1,2}$/u.test(t));
 }
+
+/** Fonts that set mathematics: TeX's math italic, symbols and extensions, AMS symbols, math faces. */
+const MATH_FONT = /^(?:[A-Z]{6}\+)?(?:CMMI|CMSY|CMEX|CMMIB|CMBSY|MSAM|MSBM|EUFM|EUSM|RSFS|STIXMath|CambriaMath|Cambria-Math|Symbol|MT-?Extra|MathematicalPi|Euclid|LMMathItalic|LMMathSymbols|LMMathExtension)/iu;
+
+/**
+ * A piece of a display formula that the layout set apart from its line (a fraction's numerator,
+ * a sum's limits, an equation number with its right-hand side): short, without a word of four
+ * letters or more, and with a sign of math — a math font, an operator or relation, a Greek letter,
+ * a prime or dagger, brackets.
+ */
+export function formulaFragment(block: Block): boolean {
+  const text = block.text.trim();
+  if (text.length === 0 || text.length > 80 || block.lines > 3) return false;
+  if (/\p{L}{4,}/u.test(text.replace(/\b(?:sin|cos|tan|log|exp|lim|max|min|sup|inf|det|arg)\b/gu, ''))) return false;
+  return MATH_FONT.test(block.font) || /[=<>≤≥±−+×·∑∏∫√∞∂≈≠→⟨⟩|†′∗^_\p{Script=Greek}]|\(\d+[a-z]?\)$/u.test(text);
+}

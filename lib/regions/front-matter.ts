@@ -77,7 +77,9 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       roles.set(key(located), 'keywords');
       continue;
     }
-    if (headingNumber(text) || (located.block.role === 'list-item' && !AFFILIATION.test(text)) || KNOWN_SECTION.test(text)) break;
+    // A numbered affiliation ("1 Physics Department, …") is not a numbered section.
+    const affiliation = AFFILIATION.test(text);
+    if ((headingNumber(text) && !affiliation) || (located.block.role === 'list-item' && !affiliation) || KNOWN_SECTION.test(text)) break;
     const long = located.block.lines > 4 || words(text).length > 60;
     // Prose set smaller than the body right under the authors reads as the abstract even when short.
     const smallProse = located.block.lines >= 3 && located.block.size < body - 0.25 && words(text).length > 30;

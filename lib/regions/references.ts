@@ -20,6 +20,22 @@ const YEAR = /\b(1[6-9]\d\d|20\d\d)[a-z]?\b/u;
 /** Fewest consecutive labelled entries with years that make a bibliography without a heading. */
 const MIN_RUN = 3;
 
+/** Text set below this × the body size is small print. */
+const SMALLER = 0.97;
+
+/** An author's initial as references write it: "A. ", "J.-P. ". */
+const INITIAL = /(?<![\p{L}])\p{Lu}\.(?:-\p{Lu}\.)?\s/gu;
+
+/**
+ * True when a block reads as bibliography entries: a year for every three lines or fewer, and as
+ * many authors' initials as years.
+ */
+export function referenceLike(block: Block): boolean {
+  const years = block.text.match(new RegExp(YEAR.source, 'gu'))?.length ?? 0;
+  const initials = block.text.match(INITIAL)?.length ?? 0;
+  return years >= 1 && years * 3 >= block.lines && initials >= years;
+}
+
 /** The share of a bibliography's blocks that must start with a label for unlabelled ones to be continuations. */
 const LABELLED_SHARE = 0.6;
 
@@ -45,7 +61,7 @@ function nextHeading(heading: Block, block: Block): boolean {
  * Marks the document's bibliography entries as `reference` (their heading as `heading`) and joins
  * the pieces of labelled entries. Returns how many blocks it marked.
  */
-export function markReferences(pages: PageRecord[]): number {
+export function markReferences(pages: PageRecord[], bodySize: number): number {
   const located = content(pages);
   const inList = new Set<Block>();
   // After a bibliography heading, up to the next heading set like it; captions of floats stay captions.
@@ -59,6 +75,19 @@ export function markReferences(pages: PageRecord[]): number {
       if (block.role !== 'caption') inList.add(block);
     }
   }
+  // Blocks that read as entries (authors' initials, years), set smaller than the body or
+  // several in a row: a bibliography without a heading (RevTeX sets none) or with labels the
+  // paragraph rules split from their entries. Bare label columns between them go with them.
+  let entries: Block[] = [];
+  const closeEntries = (): void => {
+    if (entries.some(referenceLike) && (entries.length >= MIN_RUN || entries.some((b) => b.size < bodySize * SMALLER))) for (const block of entries) inList.add(block);
+    entries = [];
+  };
+  for (const { block } of located) {
+    if (referenceLike(block) || (entries.length > 0 && /^[\d\s.,[\]()]+$/u.test(block.text))) entries.push(block);
+    else closeEntries();
+  }
+  closeEntries();
   // Runs of labelled entries with years, where no heading announced them.
   let run: Block[] = [];
   const closeRun = (): void => {

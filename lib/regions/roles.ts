@@ -9,7 +9,9 @@
  *   3. captions by their lead (captions.ts);
  *   4. the bibliography, one block per entry (references.ts);
  *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
- *   6. display formulas: body blocks that read as math (lib/paragraphs/formulas.ts).
+ *   6. display formulas: body blocks that read as math, and the pieces of one the layout set
+ *      apart (lib/paragraphs/formulas.ts);
+ *   7. table cells: narrow blocks side by side in rows stacked one under another (tables.ts).
  * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
  * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
  */
@@ -18,12 +20,13 @@ import type { DocumentGroup } from '../protocol/stage.js';
 import { blockId } from '../formats/ids.js';
 import { layoutStarts } from '../formats/sections.js';
 import { letters } from '../formats/words.js';
-import { displayFormula } from '../paragraphs/formulas.js';
+import { displayFormula, formulaFragment } from '../paragraphs/formulas.js';
 import { layoutSource, type StructureRole } from './front-matter.js';
 import { bodySize, type HeadingOptions } from './headings.js';
 import { markPageNumbers } from './page-numbers.js';
 import { markCaptions, type BodyStyle } from './captions.js';
 import { markReferences } from './references.js';
+import { markTables } from './tables.js';
 
 /** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
 export type RegionOptions = HeadingOptions;
@@ -69,7 +72,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
 
   for (const page of pages) markCaptions(page.blocks ?? [], body);
 
-  markReferences(pages);
+  markReferences(pages, body.size);
 
   for (const start of layoutStarts(pages, body.size, front, options)) {
     if (!start.onBlock || start.runIn) continue;
@@ -83,17 +86,27 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   }
 
   for (const page of pages) {
-    for (const block of page.blocks ?? []) if (block.role === 'body' && displayFormula(block)) block.role = 'formula';
+    for (const block of page.blocks ?? []) if (block.role === 'body' && (displayFormula(block) || formulaFragment(block))) block.role = 'formula';
+    markTables(page.blocks ?? []);
   }
   return { pages };
 }
 
-/** Gives the first page's front-matter blocks their roles; blocks above the title are front matter. */
+/**
+ * Gives the first page's front-matter blocks their roles. Blocks above the title are front matter,
+ * and so are those between the title and the last block taken for front matter (a date, a report
+ * number, a dedication passed over among the authors).
+ */
 function markFrontMatter(page: PageRecord, blocks: Block[], front: ReadonlyMap<string, StructureRole>): void {
-  const titleAt = blocks.findIndex((_, index) => front.get(blockId(page.page, index + 1)) === 'title');
+  const roleAt = (index: number): Role | undefined => FRONT_ROLE[front.get(blockId(page.page, index + 1)) ?? 'other'];
+  const titleAt = blocks.findIndex((_, index) => roleAt(index) === 'title');
+  let lastAt = -1;
+  blocks.forEach((_, index) => {
+    if (roleAt(index)) lastAt = index;
+  });
   blocks.forEach((block, index) => {
-    const role = FRONT_ROLE[front.get(blockId(page.page, index + 1)) ?? 'other'];
+    const role = roleAt(index);
     if (role) block.role = role;
-    else if (index < titleAt && !FURNITURE_ROLES.has(block.role)) block.role = 'front-matter';
+    else if ((index < titleAt || (titleAt >= 0 && index < lastAt)) && !FURNITURE_ROLES.has(block.role)) block.role = 'front-matter';
   });
 }
