@@ -17,6 +17,7 @@
  */
 import { FURNITURE_ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
 import type { DocumentGroup } from '../protocol/stage.js';
+import { median } from '../layout/geometry.js';
 import { blockId } from '../formats/ids.js';
 import { layoutStarts } from '../formats/sections.js';
 import { letters } from '../formats/words.js';
@@ -40,6 +41,9 @@ const FRONT_ROLE: Partial<Record<StructureRole, Role>> = {
   email: 'front-matter',
   keywords: 'front-matter',
 };
+
+/** A first-page head set this much larger than the later running heads is the title. */
+const TITLE_OVER_HEAD = 1.1;
 
 /** The roles a section heading found in the layout may replace. */
 const HEADING_CANDIDATES: ReadonlySet<Role> = new Set(['body', 'list-item', 'heading', 'other']);
@@ -65,6 +69,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   markPageNumbers(pages);
   const body = bodyStyle(pages);
 
+  restoreTitleHead(pages, body.size);
   const front = new Map<string, StructureRole>();
   const first = pages.find((p) => (p.blocks ?? []).some((b) => !FURNITURE_ROLES.has(b.role) && letters(b.text) > 0));
   layoutSource(first, body.size, front);
@@ -109,4 +114,20 @@ function markFrontMatter(page: PageRecord, blocks: Block[], front: ReadonlyMap<s
     if (role) block.role = role;
     else if ((index < titleAt || (titleAt >= 0 && index < lastAt)) && !FURNITURE_ROLES.has(block.role)) block.role = 'front-matter';
   });
+}
+
+/**
+ * A title that `order` took for a running head because later pages repeat it as one (AMS styles
+ * put the title in the head of odd pages): on the first page it is set larger than the body and
+ * than the running heads after it, and is given back to the page as text.
+ */
+function restoreTitleHead(pages: readonly PageRecord[], bodySize: number): void {
+  const first = pages.find((p) => (p.blocks ?? []).length > 0);
+  if (!first?.blocks) return;
+  const later = pages.filter((p) => p !== first).flatMap((p) => (p.blocks ?? []).filter((b) => b.role === 'header' || b.role === 'footer'));
+  if (later.length === 0) return;
+  const typical = median(later.map((b) => b.size));
+  for (const block of first.blocks) {
+    if ((block.role === 'header' || block.role === 'footer') && block.size >= bodySize * 0.95 && block.size > typical * TITLE_OVER_HEAD) block.role = 'body';
+  }
 }
