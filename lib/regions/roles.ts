@@ -66,6 +66,7 @@ export function bodyStyle(pages: readonly PageRecord[]): BodyStyle {
 /** The pure core: every page's blocks with their roles decided (copies; the input is not changed). */
 export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): { pages: PageRecord[] } {
   const pages = group.pages.map((page) => (page.blocks ? { ...page, blocks: page.blocks.map((b) => ({ ...b })) } : page));
+  const wasBody = new Set(pages.flatMap((p) => (p.blocks ?? []).filter((b) => b.role === 'body' || b.role === 'list-item')));
   markPageNumbers(pages);
   const body = bodyStyle(pages);
 
@@ -94,6 +95,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
     for (const block of page.blocks ?? []) if (block.role === 'body' && (displayFormula(block) || formulaFragment(block))) block.role = 'formula';
     markTables(page.blocks ?? []);
   }
+  endRunOns(pages, wasBody);
   return { pages };
 }
 
@@ -129,5 +131,24 @@ function restoreTitleHead(pages: readonly PageRecord[], bodySize: number): void 
   const typical = median(later.map((b) => b.size));
   for (const block of first.blocks) {
     if ((block.role === 'header' || block.role === 'footer') && block.size >= bodySize * 0.95 && block.size > typical * TITLE_OVER_HEAD) block.role = 'body';
+  }
+}
+
+/** The roles a paragraph runs on into: running text, and the display formulas set inside it. */
+const RUNNING: ReadonlySet<Role> = new Set(['body', 'list-item', 'formula']);
+
+/**
+ * `join` decided run-ons between body paragraphs; a paragraph that turned out to be a heading, a
+ * caption, a bibliography entry or front matter is not one a paragraph runs on from, so the block
+ * after it starts afresh.
+ */
+function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): void {
+  let previous: Block | null = null;
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') continue;
+      if (block.continues && previous && wasBody.has(previous) && !RUNNING.has(previous.role)) block.continues = false;
+      previous = block;
+    }
   }
 }
