@@ -8,7 +8,7 @@
 import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
 
 /** A folio: a number alone, arabic or roman, maybe in dashes or brackets ("– 12 –", "[iv]", "Page 7"). */
-const FOLIO = /^(?:page\s+|p\.\s*)?[-–—([]?\s*(\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})\s*[-–—)\]]?$/u;
+const FOLIO = /^(?:page\s+|p\.\s*)?[-–—([]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$/iu;
 
 /** The share of the pages that carry a candidate which must agree on the offset. */
 const AGREEING_SHARE = 0.5;

@@ -9,9 +9,9 @@
  *   3. captions by their lead (captions.ts);
  *   4. the bibliography, one block per entry (references.ts);
  *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
- *   6. display formulas: body blocks that read as math, and the pieces of one the layout set
- *      apart (lib/paragraphs/formulas.ts);
- *   7. table cells: narrow blocks side by side in rows stacked one under another (tables.ts).
+ *   6. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
+ *   7. display formulas: body blocks that read as math, and the pieces of one the layout set
+ *      apart (lib/paragraphs/formulas.ts).
  * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
  * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
  */
@@ -92,8 +92,8 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   }
 
   for (const page of pages) {
-    for (const block of page.blocks ?? []) if (block.role === 'body' && (displayFormula(block) || formulaFragment(block))) block.role = 'formula';
     markTables(page.blocks ?? []);
+    for (const block of page.blocks ?? []) if (block.role === 'body' && (displayFormula(block) || formulaFragment(block))) block.role = 'formula';
   }
   endRunOns(pages, wasBody);
   return { pages };
@@ -134,20 +134,20 @@ function restoreTitleHead(pages: readonly PageRecord[], bodySize: number): void 
   }
 }
 
-/** The roles a paragraph runs on into: running text, and the display formulas set inside it. */
-const RUNNING: ReadonlySet<Role> = new Set(['body', 'list-item', 'formula']);
+/** Roles that open what follows them: nothing runs on from the paragraph before one across it. */
+const OPENING: ReadonlySet<Role> = new Set(['title', 'front-matter', 'abstract', 'heading']);
 
 /**
- * `join` decided run-ons between body paragraphs; a paragraph that turned out to be a heading, a
- * caption, a bibliography entry or front matter is not one a paragraph runs on from, so the block
- * after it starts afresh.
+ * `join` decided run-ons between body paragraphs; a paragraph that turned out to be a heading (or
+ * the title, or front matter) stands between two sections, so the paragraph after it starts
+ * afresh. A caption or a table is a float the text runs on around, and keeps the decision.
  */
 function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): void {
   let previous: Block | null = null;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') continue;
-      if (block.continues && previous && wasBody.has(previous) && !RUNNING.has(previous.role)) block.continues = false;
+      if (block.continues && previous && wasBody.has(previous) && OPENING.has(previous.role) && (block.role === 'body' || block.role === 'list-item')) block.continues = false;
       previous = block;
     }
   }

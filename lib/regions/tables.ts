@@ -5,7 +5,7 @@
  * several rows.
  */
 import type { Block, Role } from '../protocol/records.js';
-import { displayFormula, formulaFragment } from '../paragraphs/formulas.js';
+import { formulaFragment } from '../paragraphs/formulas.js';
 
 /** A cell is narrower than this share of the page's widest body block. */
 const CELL_WIDTH = 0.45;
@@ -24,9 +24,10 @@ const overlapsVertically = (a: Block, b: Block): boolean => a.box.y < b.box.y + 
 export function markTables(blocks: readonly Block[]): number {
   const measure = Math.max(0, ...blocks.filter((b) => b.role === 'body').map((b) => b.box.w));
   if (measure === 0) return 0;
-  // Pieces of a display formula sit side by side too (a fraction beside its equation): they are
-  // not cells, and a line of text beside one is not a row.
-  const cells = blocks.filter((b) => CELL_ROLES.has(b.role) && b.lines <= 2 && b.box.w < measure * CELL_WIDTH && b.text.trim() !== '' && !displayFormula(b) && !formulaFragment(b));
+  // Pieces of a display formula sit side by side too (a fraction beside its equation): those with
+  // a sign of math are not cells, nor are lone accents; a line of text beside one is not a row.
+  // Bare numbers are cells.
+  const cells = blocks.filter((b) => CELL_ROLES.has(b.role) && b.lines <= 2 && b.box.w < measure * CELL_WIDTH && /[\p{L}\p{N}]/u.test(b.text) && !formulaFragment(b));
   // Rows: cells that overlap a neighbour vertically, with distinct columns.
   const rows: Block[][] = [];
   for (const cell of [...cells].sort((a, b) => a.box.y - b.box.y)) {

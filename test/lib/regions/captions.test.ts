@@ -1,0 +1,28 @@
+/**
+ * lib/regions/captions.ts: captions by their lead, continued below while set like them.
+ */
+import t from 'tap';
+import { markCaptions, opensCaption } from '../../../lib/regions/captions.js';
+import { block } from '../../helpers.js';
+
+const body = { size: 10, font: 'Body' };
+
+t.test('a lead with its number and punctuation opens a caption; a sentence about a figure does not', async (t) => {
+  t.ok(opensCaption(block('Figure 3: Counts per site.', { font: 'Body', size: 10 }), body));
+  t.ok(opensCaption(block('Fig. 2. Counts per site.', { font: 'Body', size: 10 }), body));
+  t.ok(opensCaption(block('Table IV — Yields', { font: 'Body', size: 10 }), body));
+  t.ok(opensCaption(block('Abbildung 4: Ergebnisse', { font: 'Body', size: 10 }), body));
+  t.notOk(opensCaption(block('Figure 3 shows the counts per site.', { font: 'Body', size: 10 }), body));
+  t.ok(opensCaption(block('Fig. 5 Counts per site in spring', { font: 'Small', size: 8 }), body), 'no punctuation, but set apart');
+  t.notOk(opensCaption(block('Fig. 5 shows the counts', { font: 'Small', size: 8 }), body));
+});
+
+t.test('a caption goes on in the blocks right under it set like it, and stops at the body', async (t) => {
+  const blocks = [
+    block('Figure 1. The counts of the first survey, by pond and by', { font: 'Small', size: 8, box: { x: 72, y: 300, w: 400, h: 9 } }),
+    block('(a) week and (b) month.', { font: 'Small', size: 8, box: { x: 72, y: 311, w: 200, h: 9 }, role: 'list-item' }),
+    block('The counts rose through the spring and fell in June.', { font: 'Body', size: 10, box: { x: 72, y: 330, w: 400, h: 24 }, continues: true }),
+  ];
+  t.equal(markCaptions(blocks, body), 2);
+  t.same(blocks.map((b) => b.role), ['caption', 'caption', 'body']);
+});
