@@ -50,6 +50,9 @@ export function unionBox(boxes: readonly Box[]): Box {
   return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
 }
 
+/** True when two boxes share some height: they sit on one line or side by side. */
+export const overlapsVertically = (a: Box, b: Box): boolean => a.y < b.y + b.h && b.y < a.y + a.h;
+
 /** The value that occurs most often ('' for none). */
 export function mostCommon(values: readonly string[]): string {
   // Most lines are in one font: a list of one value needs no counting.

@@ -10,14 +10,14 @@
  *   4. the bibliography, one block per entry (references.ts);
  *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
  *   6. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
- *   7. display formulas: body blocks that read as math, and the pieces of one the layout set
- *      apart (lib/paragraphs/formulas.ts).
+ *   7. display formulas: body blocks that read as math on lines of their own, and the pieces of
+ *      one the layout set apart (lib/paragraphs/formulas.ts).
  * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
  * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
  */
 import { FURNITURE_ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
 import type { DocumentGroup } from '../protocol/stage.js';
-import { median } from '../layout/geometry.js';
+import { median, overlapsVertically } from '../layout/geometry.js';
 import { blockId } from '../formats/ids.js';
 import { layoutStarts } from '../formats/sections.js';
 import { letters } from '../formats/words.js';
@@ -93,7 +93,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
 
   for (const page of pages) {
     markTables(page.blocks ?? []);
-    for (const block of page.blocks ?? []) if (block.role === 'body' && (displayFormula(block) || formulaFragment(block))) block.role = 'formula';
+    markFormulas(page.blocks ?? []);
   }
   endRunOns(pages, wasBody);
   return { pages };
@@ -151,4 +151,16 @@ function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): v
       previous = block;
     }
   }
+}
+
+/**
+ * Display formulas: body blocks that read as math and stand on lines of their own. A piece of
+ * math beside the words of a line (an inline fraction the layout set apart) is part of the
+ * sentence and stays body.
+ */
+function markFormulas(blocks: readonly Block[]): void {
+  const mathLike = (b: Block): boolean => displayFormula(b) || formulaFragment(b);
+  const candidates = blocks.filter((b) => b.role === 'body' && mathLike(b));
+  const prose = blocks.filter((b) => (b.role === 'body' || b.role === 'list-item') && !candidates.includes(b));
+  for (const block of candidates) if (!prose.some((p) => overlapsVertically(p.box, block.box))) block.role = 'formula';
 }

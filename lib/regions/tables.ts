@@ -6,6 +6,7 @@
  */
 import type { Block, Role } from '../protocol/records.js';
 import { formulaFragment } from '../paragraphs/formulas.js';
+import { overlapsVertically } from '../layout/geometry.js';
 
 /** A cell is narrower than this share of the page's widest body block. */
 const CELL_WIDTH = 0.45;
@@ -18,8 +19,6 @@ const ROW_GAP = 2.5;
 /** The roles a table cell may replace: what `paragraphs` gives a short block of text. */
 const CELL_ROLES: ReadonlySet<Role> = new Set(['body', 'list-item', 'heading', 'other']);
 
-const overlapsVertically = (a: Block, b: Block): boolean => a.box.y < b.box.y + b.box.h && b.box.y < a.box.y + a.box.h;
-
 /** Marks the table cells among one page's blocks. Returns how many blocks it marked. */
 export function markTables(blocks: readonly Block[]): number {
   const measure = Math.max(0, ...blocks.filter((b) => b.role === 'body').map((b) => b.box.w));
@@ -31,7 +30,7 @@ export function markTables(blocks: readonly Block[]): number {
   // Rows: cells that overlap a neighbour vertically, with distinct columns.
   const rows: Block[][] = [];
   for (const cell of [...cells].sort((a, b) => a.box.y - b.box.y)) {
-    const row = rows.find((r) => r.some((other) => overlapsVertically(cell, other)));
+    const row = rows.find((r) => r.some((other) => overlapsVertically(cell.box, other.box)));
     if (row) row.push(cell);
     else rows.push([cell]);
   }
