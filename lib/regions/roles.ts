@@ -11,7 +11,10 @@
  *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
  *   6. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
  *   7. display formulas: body blocks that read as math on lines of their own, and the pieces of
- *      one the layout set apart (lib/paragraphs/formulas.ts).
+ *      one the layout set apart (lib/paragraphs/formulas.ts);
+ *   8. notes: small print below the body at a page's foot, once the folios are known (footnotes.ts);
+ * and then run-ons: none across a heading, and one wherever a body paragraph starting in lower
+ * case follows one cut mid-sentence (footnotes.ts).
  * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
  * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
  */
@@ -28,6 +31,7 @@ import { markPageNumbers } from './page-numbers.js';
 import { markCaptions, type BodyStyle } from './captions.js';
 import { markReferences } from './references.js';
 import { markTables } from './tables.js';
+import { markFootnotes, mendRunOns } from './footnotes.js';
 
 /** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
 export type RegionOptions = HeadingOptions;
@@ -95,7 +99,9 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
     markTables(page.blocks ?? []);
     markFormulas(page.blocks ?? []);
   }
+  markFootnotes(pages, body.size);
   endRunOns(pages, wasBody);
+  mendRunOns(pages);
   return { pages };
 }
 

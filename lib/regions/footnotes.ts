@@ -1,0 +1,56 @@
+/**
+ * Footnotes and the run-ons they interrupt. `paragraphs` finds notes below the body before the
+ * page's folio is known, so a page number at the foot can hide the notes above it; once the folios
+ * are furniture, small print below the page's body text is a note. And a body paragraph cut by a
+ * page break, a note or a float goes on in the next body paragraph when the cut fell mid-sentence.
+ */
+import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
+import { SENTENCE_END } from '../paragraphs/split.js';
+
+/** Notes are set at most this × the body size. */
+const NOTE_SIZE = 0.92;
+
+/** Marks the notes at the foot of each page: small print below its body text, in its lower half. */
+export function markFootnotes(pages: readonly PageRecord[], bodySize: number): number {
+  let marked = 0;
+  for (const page of pages) {
+    const blocks = page.blocks ?? [];
+    const body = blocks.filter((b) => b.role === 'body' && Math.abs(b.size - bodySize) <= bodySize * 0.05);
+    if (body.length === 0) continue;
+    const bodyBottom = Math.max(...body.map((b) => b.box.y + b.box.h));
+    for (const block of blocks) {
+      if ((block.role !== 'body' && block.role !== 'list-item') || block.size > bodySize * NOTE_SIZE) continue;
+      if (block.box.y >= bodyBottom - 1 && block.box.y > page.height / 2) {
+        block.role = 'footnote';
+        block.continues = false;
+        marked++;
+      }
+    }
+  }
+  return marked;
+}
+
+/**
+ * A body paragraph that starts in lower case after one that stopped mid-sentence (no sentence
+ * end, or a hyphen) runs on from it, across whatever stands between them: a note, a caption, a
+ * table, a page break. Returns how many it joined.
+ */
+export function mendRunOns(pages: readonly PageRecord[]): number {
+  let previous: Block | null = null;
+  let mended = 0;
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (FURNITURE_ROLES.has(block.role) || block.role !== 'body') {
+        // Sections and formulas end the sentence's stretch; notes and floats stand aside.
+        if (block.role === 'heading' || block.role === 'title' || block.role === 'formula' || block.role === 'abstract') previous = null;
+        continue;
+      }
+      if (!block.continues && previous && /^\p{Ll}/u.test(block.text) && !SENTENCE_END.test(previous.text)) {
+        block.continues = true;
+        mended++;
+      }
+      previous = block;
+    }
+  }
+  return mended;
+}
