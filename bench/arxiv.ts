@@ -311,7 +311,7 @@ async function main(): Promise<number> {
         for (const doc of docs) process.stdout.write(row(doc, scores.docs.get(doc) ?? [], []));
       }
     }
-    if (values.keep) process.stdout.write(`\nkept: ${tmp} (out/NAME: outputs; evaluator/out/NAME: the evaluator's files)\n`);
+    if (values.keep) process.stdout.write(`\nkept: ${tmp} (out/NAME: outputs; evaluator/out/NAME/g: what the evaluator scored, and its diffs)\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`bench:arxiv: ${(err as Error).message}\n`);
