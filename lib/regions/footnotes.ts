@@ -40,6 +40,9 @@ export function mendRunOns(pages: readonly PageRecord[]): number {
   let mended = 0;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
+      // A line that starts with a lone lower-case letter and a full stop ("p. Therefore, …") after a
+      // sentence cut short is the sentence's end, not an item "p." of a list.
+      if (block.role === 'list-item' && previous && /^\p{Ll}\.\s/u.test(block.text) && !SENTENCE_END.test(previous.text)) block.role = 'body';
       if (FURNITURE_ROLES.has(block.role) || block.role !== 'body') {
         // Sections and formulas end the sentence's stretch; notes and floats stand aside.
         if (block.role === 'heading' || block.role === 'title' || block.role === 'formula' || block.role === 'abstract') previous = null;

@@ -168,5 +168,11 @@ function markFormulas(blocks: readonly Block[]): void {
   const mathLike = (b: Block): boolean => displayFormula(b) || formulaFragment(b);
   const candidates = blocks.filter((b) => b.role === 'body' && mathLike(b));
   const prose = blocks.filter((b) => (b.role === 'body' || b.role === 'list-item') && !candidates.includes(b));
-  for (const block of candidates) if (!prose.some((p) => overlapsVertically(p.box, block.box))) block.role = 'formula';
+  for (const block of candidates) {
+    const inLine = prose.some((p) => overlapsVertically(p.box, block.box));
+    if (!inLine) block.role = 'formula';
+    // A mark without a letter or digit on a line of text (a bar or hat the layout set apart from
+    // its letter) is neither prose nor a formula of its own.
+    else if (!/[\p{L}\p{N}]/u.test(block.text)) block.role = 'other';
+  }
 }
