@@ -123,7 +123,8 @@ export function looksLikeHeading(block: Block, body: number, options: HeadingOpt
   // The numbering and "Appendix A" count as words too.
   if (count === 0 || count > options.headingMaxWords + (numbered ? 2 : 0) || text.length > 160 || block.lines > 3) return false;
   if (letters(text) < (UNSPACED.test(text) ? 2 : 3) || letters(text) < text.length * 0.5) return false;
-  if (/[.,;:=]$/u.test(text) && !/^([IVX]+|\d+)\.$/u.test(text)) return false;
+  // A final stop only after a numeral ("IV.", "Article 5.", a letter numeral "סעיף יא.").
+  if (/[.,;:=]$/u.test(text) && !/^([IVX]+|\d+)\.$/u.test(text) && !/\s[\p{L}\p{N}]{1,3}\.$/u.test(text)) return false;
   if (!/^[\p{Lu}\p{Lo}\d]/u.test(text)) return false;
   if (/^(figure|fig\.|table|tab\.)\s*\d/iu.test(text)) return false;
   if (!isHeadingText(text)) return false;

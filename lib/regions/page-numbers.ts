@@ -6,6 +6,7 @@
  * the same number.
  */
 import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
+import { PAGE_NUMBER } from '../layout/furniture.js';
 
 /** A folio: a number alone, arabic or roman, maybe in dashes or brackets ("– 12 –", "[iv]", "Page 7"). */
 const FOLIO = /^(?:page\s+|p\.\s*)?[-–—([]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?$/iu;
@@ -63,6 +64,13 @@ export function markPageNumbers(pages: readonly PageRecord[]): number {
       if (atEdge) candidates.push({ block, page: index, offset: `${folio.roman ? 'r' : 'a'}${folio.value - index}` });
     }
   });
+  // A running head or foot that reads as a folio once it is in logical order (`order` saw the
+  // visual order of right-to-left text: "صفحة 1/3" drawn backwards) is one.
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if ((block.role === 'header' || block.role === 'footer') && PAGE_NUMBER.test(block.text.trim())) block.role = 'page-number';
+    }
+  }
   const support = new Map<string, number>();
   for (const c of candidates) support.set(c.offset, (support.get(c.offset) ?? 0) + 1);
   const pagesWithCandidate = new Set(candidates.map((c) => c.page)).size;

@@ -8,7 +8,8 @@
  *      above the title on its page is front matter too;
  *   3. captions by their lead (captions.ts);
  *   4. the bibliography, one block per entry (references.ts);
- *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a level;
+ *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a
+ *      level, and those left in their paragraph's first line split off (run-in.ts);
  *   6. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
  *   7. display formulas: body blocks that read as math on lines of their own, and the pieces of
  *      one the layout set apart (lib/paragraphs/formulas.ts);
@@ -32,6 +33,7 @@ import { markCaptions, type BodyStyle } from './captions.js';
 import { markReferences } from './references.js';
 import { markTables } from './tables.js';
 import { markFootnotes, mendRunOns } from './footnotes.js';
+import { splitRunInHeadings } from './run-in.js';
 
 /** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
 export type RegionOptions = HeadingOptions;
@@ -83,6 +85,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   for (const page of pages) markCaptions(page.blocks ?? [], body);
 
   markReferences(pages, body.size);
+  splitRunInHeadings(pages, body.font);
 
   for (const start of layoutStarts(pages, body.size, front, options)) {
     if (!start.onBlock || start.runIn) continue;
