@@ -66,3 +66,21 @@ t.test('a document with no text serialises to nothing', async (t) => {
   t.equal(documentText([pageRecord('e', 1, { blocks: [] })], PLAIN), '');
   t.equal(documentText([pageRecord('e', 1, { blocks: [block('3', { role: 'page-number' })] })], PLAIN), '');
 });
+
+t.test('roles: only the selected blocks; a run-on joined past a caption left out', async (t) => {
+  const pages = [
+    pageRecord('r', 1, {
+      blocks: [
+        block('Results', { role: 'heading' }),
+        block('The counts rose in every pond but the'),
+        block('Figure 1. Counts by pond.', { role: 'caption' }),
+        block('1 Two ponds were dry.', { role: 'footnote' }),
+      ],
+    }),
+    pageRecord('r', 2, { blocks: [block('3', { role: 'page-number' }), block('last one.', { continues: true })] }),
+  ];
+  t.equal(documentText(pages, { ...PLAIN, bodyOnly: true }), 'Results\nThe counts rose in every pond but the last one.\n');
+  t.equal(documentText(pages, PLAIN), 'Results\nThe counts rose in every pond but the last one.\nFigure 1. Counts by pond.\n1 Two ponds were dry.\n', 'by default the caption stays in place, the footnote goes last');
+  t.equal(documentText(pages, { ...PLAIN, roles: 'footnote,caption' }), 'Figure 1. Counts by pond.\n1 Two ponds were dry.\n');
+  t.equal(documentText(pages, { ...PLAIN, roles: 'heading', keepFurniture: true }), 'Results\n3\n');
+});
