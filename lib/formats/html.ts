@@ -2,8 +2,9 @@
  * The alignment HTML of PDFExtract, which Bitextor and other aligners read: a head with the
  * document's default language and language distribution (and the permissions with `getperms`),
  * then per page a `<div id="pageN" class="page">` holding its paragraphs as
- * `<p id="pageNpM" lang fontname>`, one sentence per line (`<br />` after each with
- * `keepbrtags`); only the selected roles are written (lib/formats/selection.ts: by default all but
+ * `<p id="pageNpM" lang fontname data-role>`, one sentence per line (`<br />` after each with
+ * `keepbrtags`). `data-role` is the block's role, which PDFExtract does not write and Bitextor's
+ * parsers ignore; only the selected roles are written (lib/formats/selection.ts: by default all but
  * running headers, footers and page numbers). A paragraph that runs on across a page or column
  * break or a left-out block (`continues`) is cut at a sentence boundary: a sentence belongs to the
  * paragraph it starts in, so no sentence is split. Stretches of another language inside a
@@ -171,7 +172,7 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
       if (piece.lines.length === 0) continue;
       const lang = piece.block.lang ?? defaultLang;
       const dir = piece.block.dir === 'rtl' ? ' dir="rtl"' : '';
-      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}"${dir}>\n`;
+      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}" data-role="${escapeXml(piece.block.role)}"${dir}>\n`;
       for (const line of piece.lines) out += `${line}${br}\n`;
       out += '</p>\n';
     }
