@@ -6,7 +6,7 @@ import t from 'tap';
 import { blockRuns, parseRoles, roleFilter, ROLE_SETS, type RoleOptions } from '../../../lib/formats/selection.js';
 import { UsageError } from '../../../lib/protocol/options.js';
 import { FURNITURE_ROLES, ROLES } from '../../../lib/protocol/records.js';
-import { block, pageRecord } from '../../helpers.js';
+import { block, interruptedPages, pageRecord } from '../../helpers.js';
 
 const NONE: RoleOptions = { roles: '', bodyOnly: false, keepFurniture: false };
 /** The roles of the vocabulary that the options select. */
@@ -54,20 +54,9 @@ t.test('the furniture rule', async (t) => {
 const texts = (runs: ReturnType<typeof blockRuns>): string[][] => runs.map((run) => run.map(({ block }) => block.text));
 
 t.test('blockRuns: a run-on joins its paragraph past a caption and a footnote left out', async (t) => {
-  const pages = [
-    pageRecord('r', 1, {
-      blocks: [
-        block('Results', { role: 'heading' }),
-        block('The counts rose in every pond'),
-        block('Figure 1. Counts by pond.', { role: 'caption' }),
-        block('1 Two ponds were dry.', { role: 'footnote' }),
-        block('3', { role: 'page-number' }),
-      ],
-    }),
-    pageRecord('r', 2, { blocks: [block('but the last.', { continues: true }), block('Table 2', { role: 'table' })] }),
-  ];
-  t.same(texts(blockRuns(pages, { ...NONE, bodyOnly: true })), [['Results'], ['The counts rose in every pond', 'but the last.']]);
-  t.same(texts(blockRuns(pages, NONE)), [['Results'], ['The counts rose in every pond', 'but the last.'], ['Figure 1. Counts by pond.'], ['1 Two ponds were dry.'], ['Table 2']], 'kept between the halves, too');
+  const pages = interruptedPages();
+  t.same(texts(blockRuns(pages, { ...NONE, bodyOnly: true })), [['Results'], ['The counts rose in every pond but the', 'last one.']]);
+  t.same(texts(blockRuns(pages, NONE)), [['Results'], ['The counts rose in every pond but the', 'last one.'], ['Figure 1. Counts by pond.'], ['1 Two ponds were dry.'], ['Table 2']], 'kept between the halves, too');
   t.same(blockRuns(pages, NONE)[1]!.map(({ page }) => page), [1, 2], 'each block keeps its page');
   t.same(texts(blockRuns(pages, { ...NONE, roles: 'caption,table' })), [['Figure 1. Counts by pond.'], ['Table 2']]);
 });
