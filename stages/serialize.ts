@@ -4,7 +4,9 @@
  * numbers dropped unless `keepFurniture`, paragraphs that run on across a page or column joined,
  * footnotes after the body (lib/formats/text.ts). `ndjson`: the records themselves. `xml`: the
  * document's structure (lib/formats/structure.ts, written by lib/formats/xml.ts). `html`:
- * PDFExtract's alignment HTML (lib/formats/html.ts). With `outDir`, one file per document
+ * PDFExtract's alignment HTML with each paragraph's role (lib/formats/html.ts). `roles` and
+ * `bodyOnly` choose which roles text, HTML and base64 write (lib/formats/selection.ts); NDJSON and
+ * XML always write every block. With `outDir`, one file per document
  * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
  * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
@@ -13,10 +15,11 @@ import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import type { DocRecord, PageRecord, PipeRecord } from '../lib/protocol/records.js';
+import { ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
 import { documentText, type TextOptions } from '../lib/formats/text.js';
 import { documentXml } from '../lib/formats/xml.js';
+import { ROLE_SETS, roleFilter } from '../lib/formats/selection.js';
 import { ownOptions } from '../lib/protocol/stage.js';
 
 /** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
@@ -31,6 +34,8 @@ export const DEFAULTS: SerializeOptions = {
   format: 'text',
   blankLines: false,
   keepFurniture: false,
+  roles: '',
+  bodyOnly: false,
   outDir: '',
   sentences: false,
   keepbrtags: false,
@@ -41,17 +46,20 @@ export const DEFAULTS: SerializeOptions = {
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
-  { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers' },
+  { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers (added to --roles too)' },
+  { key: 'roles', type: 'string', description: `text, html, base64: write only blocks of these roles, comma-separated (${ROLES.join(', ')}) or sets (${Object.keys(ROLE_SETS).join(', ')}); default: all but headers, footers and page numbers` },
+  { key: 'bodyOnly', type: 'boolean', description: 'short for --roles body-only: title, heading, body, list-item' },
   { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
   { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },
   { key: 'keepbrtags', type: 'boolean', description: 'html: <br /> after every line' },
   { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
 ];
 
-/** Options completed from `DEFAULTS`, the format checked. */
+/** Options completed from `DEFAULTS`, the format and the roles checked (an unknown role is a UsageError). */
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = ownOptions(DEFAULTS, partial);
   if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  roleFilter(options);
   return options;
 }
 

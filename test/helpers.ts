@@ -242,5 +242,21 @@ export function surveyPages(): PageRecord[] {
   ];
 }
 
+/** Two pages (document `r`): a caption, a footnote and a page number between the halves of a body paragraph, then a table. */
+export function interruptedPages(): PageRecord[] {
+  return [
+    pageRecord('r', 1, {
+      blocks: [
+        block('Results', { role: 'heading' }),
+        block('The counts rose in every pond but the'),
+        block('Figure 1. Counts by pond.', { role: 'caption' }),
+        block('1 Two ponds were dry.', { role: 'footnote' }),
+        block('3', { role: 'page-number' }),
+      ],
+    }),
+    pageRecord('r', 2, { blocks: [block('last one.', { continues: true }), block('Table 2', { role: 'table' })] }),
+  ];
+}
+
 /** Items of a page in output order, with their text. */
 export const texts = (items: readonly Item[]): string[] => items.map((i) => i.text);

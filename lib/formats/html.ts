@@ -2,11 +2,14 @@
  * The alignment HTML of PDFExtract, which Bitextor and other aligners read: a head with the
  * document's default language and language distribution (and the permissions with `getperms`),
  * then per page a `<div id="pageN" class="page">` holding its paragraphs as
- * `<p id="pageNpM" lang fontname>`, one sentence per line (`<br />` after each with `keepbrtags`).
- * A paragraph that runs on across a page or column break (`continues`) is cut at a sentence
- * boundary: a sentence belongs to the paragraph it starts in, so no sentence is split. Stretches
- * of another language inside a paragraph are `<span lang>`. A failed document is PDFExtract's
- * error form. Everything is escaped and the output is well-formed XML.
+ * `<p id="pageNpM" lang fontname data-role>`, one sentence per line (`<br />` after each with
+ * `keepbrtags`). `data-role` is the block's role, which PDFExtract does not write and Bitextor's
+ * parsers ignore; only the selected roles are written (lib/formats/selection.ts: by default all but
+ * running headers, footers and page numbers). A paragraph that runs on across a page or column
+ * break or a left-out block (`continues`) is cut at a sentence boundary: a sentence belongs to the
+ * paragraph it starts in, so no sentence is split. Stretches of another language inside a
+ * paragraph are `<span lang>`. A failed document is PDFExtract's error form. Everything is
+ * escaped and the output is well-formed XML.
  *
  * Direction: a right-to-left paragraph (its block's `dir`, the most common direction of its lines)
  * gets `dir="rtl"` after PDFExtract's attributes, so that a browser sets it right to left and
@@ -16,17 +19,17 @@
  * isolates it, so neutral characters at its edges stay with it.
  */
 import { blockId, pageId } from './ids.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type Outcome, type PageRecord } from '../protocol/records.js';
+import type { Block, DocRecord, Outcome, PageRecord } from '../protocol/records.js';
 import { LTR_STRONG, RTL_STRONG } from '../scripts/rtl.js';
 import { sentences } from '../lang/sentences.js';
+import { blockRuns, type PlacedBlock, type RoleOptions } from './selection.js';
 
-export interface HtmlOptions {
+/** The options the HTML writer reads: which roles it writes (lib/formats/selection.ts), and how. */
+export interface HtmlOptions extends RoleOptions {
   /** Write `<br />` after every line. */
   keepbrtags: boolean;
   /** Write the permissions block in the head. */
   getperms: boolean;
-  /** Keep running headers, footers and page numbers. */
-  keepFurniture: boolean;
 }
 
 /** Escapes text for XML element content and attribute values. */
@@ -103,7 +106,7 @@ interface Piece {
  * The sentences of a run of blocks (a paragraph and those that continue it), each given to the
  * block it starts in: a block's text range in the joined run is [offset, offset + text length).
  */
-function runPieces(run: { block: Block; page: number }[], lang: string): Piece[] {
+function runPieces(run: readonly PlacedBlock[], lang: string): Piece[] {
   const offsets: number[] = [];
   let joined = '';
   for (const [index, { block }] of run.entries()) {
@@ -151,22 +154,8 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
   if (options.getperms) out += permissionsBlock(doc);
   out += '</head>\n<body>\n';
 
-  // Runs of blocks joined by `continues`, in reading order across pages.
-  const runs: { block: Block; page: number }[][] = [];
-  let lastBody: { block: Block; page: number }[] | undefined;
-  for (const page of pages) {
-    for (const block of page.blocks ?? []) {
-      if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
-      if (block.text.trim() === '') continue;
-      // A run-on continues the last body paragraph, past notes kept between the halves.
-      if (block.continues && lastBody && block.role !== 'footnote') {
-        lastBody.push({ block, page: page.page });
-      } else {
-        runs.push([{ block, page: page.page }]);
-        if ((block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note') lastBody = runs[runs.length - 1];
-      }
-    }
-  }
+  // Runs of blocks joined by `continues`, in reading order across pages; only the selected roles.
+  const runs = blockRuns(pages, options);
   const byPage = new Map<number, Piece[]>();
   for (const run of runs) {
     for (const piece of runPieces(run, run[0]!.block.lang ?? defaultLang)) {
@@ -183,7 +172,7 @@ export function documentHtml(doc: DocRecord | null, pages: readonly PageRecord[]
       if (piece.lines.length === 0) continue;
       const lang = piece.block.lang ?? defaultLang;
       const dir = piece.block.dir === 'rtl' ? ' dir="rtl"' : '';
-      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}"${dir}>\n`;
+      out += `<p id="${blockId(page.page, ++n)}" lang="${escapeXml(lang)}" fontname="${escapeXml(piece.block.font)}" data-role="${escapeXml(piece.block.role)}"${dir}>\n`;
       for (const line of piece.lines) out += `${line}${br}\n`;
       out += '</p>\n';
     }

@@ -1,18 +1,18 @@
 /**
  * The text output: each document's paragraphs in reading order, one per line (or separated by
- * blank lines with `blankLines`), running headers, footers and page numbers dropped unless
- * `keepFurniture`, paragraphs that run on across a page or column joined, footnotes after the
+ * blank lines with `blankLines`), only the blocks whose role is selected (by default all but
+ * running headers, footers and page numbers, which `keepFurniture` adds: lib/formats/selection.ts),
+ * paragraphs that run on across a page, column or left-out block joined, footnotes after the
  * body; with `sentences`, one sentence per line.
  */
-import { FURNITURE_ROLES, type PageRecord } from '../protocol/records.js';
+import type { PageRecord } from '../protocol/records.js';
 import { sentences } from '../lang/sentences.js';
+import { blockRuns, type RoleOptions } from './selection.js';
 
-/** The options the text writer reads. */
-export interface TextOptions {
+/** The options the text writer reads: which roles it writes (lib/formats/selection.ts), and how. */
+export interface TextOptions extends RoleOptions {
   /** Separate paragraphs by a blank line instead of a line break. */
   blankLines: boolean;
-  /** Keep running headers, footers and page numbers in text output. */
-  keepFurniture: boolean;
   /** Text: one sentence per line. */
   sentences: boolean;
 }
@@ -22,30 +22,25 @@ export function documentText(pages: readonly PageRecord[], options: TextOptions)
   const paragraphs: string[] = [];
   const footnotes: string[] = [];
   const langs = new Map<number, string>();
-  // A run-on joins the last body paragraph, past any notes or furniture kept between the halves.
-  let lastBody = -1;
-  for (const page of pages) {
-    for (const block of page.blocks ?? []) {
-      if (FURNITURE_ROLES.has(block.role) && !options.keepFurniture) continue;
-      const text = block.text.replace(/\s+/gu, ' ').trim();
-      if (text === '') continue;
-      if (block.role === 'footnote') {
-        footnotes.push(text);
-      } else if (block.continues && lastBody >= 0) {
-        paragraphs[lastBody] = joinRunOn(paragraphs[lastBody]!, text, block.joiner);
-      } else {
-        paragraphs.push(text);
-        // `join` marks small print at the foot of a page `note`: a run-on passes it.
-        if ((block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note') lastBody = paragraphs.length - 1;
-        if (options.sentences) langs.set(paragraphs.length - 1, block.lang ?? 'und');
-      }
+  for (const run of blockRuns(pages, options)) {
+    const [first, ...rest] = run.map(({ block }) => block);
+    let text = collapse(first!.text);
+    if (first!.role === 'footnote') {
+      footnotes.push(text);
+      continue;
     }
+    for (const block of rest) text = joinRunOn(text, collapse(block.text), block.joiner);
+    paragraphs.push(text);
+    if (options.sentences) langs.set(paragraphs.length - 1, first!.lang ?? 'und');
   }
   let all = [...paragraphs, ...footnotes];
   if (options.sentences) all = all.map((p, i) => sentences(p, langs.get(i) ?? 'und').join('\n'));
   if (all.length === 0) return '';
   return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
 }
+
+/** A block's text with whitespace runs collapsed to one space, ends trimmed. */
+const collapse = (text: string): string => text.replace(/\s+/gu, ' ').trim();
 
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
 function joinRunOn(before: string, after: string, joiner = ' '): string {

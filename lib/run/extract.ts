@@ -141,8 +141,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
-  const chain = analysisChain(options);
+  // The writer first: it checks its options (an unknown role) before any worker starts.
   const writer = serializeStage.serialize(options);
+  const chain = analysisChain(options);
   const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
   return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator });
 }

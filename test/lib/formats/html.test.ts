@@ -12,7 +12,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { documentHtml, firstStrong } from '../../../lib/formats/html.js';
 import { sentences } from '../../../lib/lang/sentences.js';
 import { documentText } from '../../../lib/formats/text.js';
-import type { DocRecord } from '../../../lib/protocol/records.js';
+import type { DocRecord, Role } from '../../../lib/protocol/records.js';
 import { block, docRecord, endRecord, pageRecord, run, samplePdf, sharedRoot } from '../../helpers.js';
 
 const options = { keepbrtags: false, getperms: false, keepFurniture: false };
@@ -39,12 +39,20 @@ t.test('the structure of PDFExtract\'s README example, field by field', async (t
   t.same(divs.map((d: Record<string, string>) => [d['@id'], d['@class']]), [['page1', 'page'], ['page2', 'page']]);
   const p = divs[0].p;
   t.same(p.map((x: Record<string, string>) => [x['@id'], x['@lang'], x['@fontname']]), [['page1p1', 'en', 'Serif&Bold'], ['page1p2', 'en', 'F1']]);
+  t.same(p.map((x: Record<string, string>) => x['@data-role']), ['heading', 'body'], 'each paragraph carries its role after PDFExtract\'s attributes');
   t.equal(p[0]['#text'], 'Harbour <Notes> & "Tides"', 'text is escaped and comes back intact');
-  t.match(html, /<p id="page1p2" lang="en" fontname="F1">\nDr\. Reed counted the boats\.\nThe tide turned at noon and the market closed\.\n<\/p>/, 'one sentence per line; the sentence cut by the page break is whole, in the paragraph it starts in');
+  t.match(html, /<p id="page1p2" lang="en" fontname="F1" data-role="body">\nDr\. Reed counted the boats\.\nThe tide turned at noon and the market closed\.\n<\/p>/, 'one sentence per line; the sentence cut by the page break is whole, in the paragraph it starts in');
   t.same(divs[1].p.map((x: Record<string, string>) => [x['@id'], x['#text']]), [['page2p1', 'Gulls stayed.'], ['page2p2', 'Le port dort.']]);
   t.match(documentHtml(doc(), pages, endRecord('h', 2), { ...options, keepbrtags: true }), /Dr\. Reed counted the boats\.<br \/>\n/);
   const perms = documentHtml(doc(), pages, endRecord('h', 2), { ...options, getperms: true });
   t.match(perms, /<permission isencrypted="false">\n<canassemply>true<\/canassemply>\n<cancopy>true<\/cancopy>/);
+});
+
+t.test('data-role is escaped like every attribute', async (t) => {
+  const odd = 'x"<&>' as Role;
+  const html = documentHtml(doc(), [pageRecord('h', 1, { blocks: [block('Odd role.', { role: odd, lang: 'en' })] })], endRecord('h'), options);
+  t.equal(XMLValidator.validate(html), true);
+  t.match(html, /data-role="x&quot;&lt;&amp;&gt;"/);
 });
 
 t.test('language spans and the error form', async (t) => {
@@ -71,9 +79,9 @@ t.test('direction: dir="rtl" on right-to-left paragraphs only, and on spans that
     }),
   ], endRecord('h'), options);
   t.equal(XMLValidator.validate(html), true);
-  t.match(html, /<p id="page1p1" lang="he" fontname="F1" dir="rtl">\n/, 'dir after PDFExtract\'s attributes');
+  t.match(html, /<p id="page1p1" lang="he" fontname="F1" data-role="body" dir="rtl">\n/, 'dir after PDFExtract\'s attributes and the role');
   t.match(html, /<span lang="en" dir="ltr">Google Maps<\/span>/, 'an English name inside Hebrew is isolated left to right');
-  t.match(html, /<p id="page1p2" lang="en" fontname="F1">\n/, 'a left-to-right paragraph has no dir');
+  t.match(html, /<p id="page1p2" lang="en" fontname="F1" data-role="body">\n/, 'a left-to-right paragraph has no dir');
   t.match(html, /<span lang="he" dir="rtl">שלום<\/span>/, 'a Hebrew word inside English runs right to left');
   t.equal(firstStrong('12, (Intel)'), 'ltr');
   t.equal(firstStrong('2019 שלום'), 'rtl');
@@ -105,7 +113,7 @@ t.test('a real PDF through extract --format html', async (t) => {
   t.equal(result.code, 0, result.stderr);
   t.equal(XMLValidator.validate(result.stdout), true);
   t.match(result.stdout, /<defaultLang abbr="en" \/>/);
-  t.match(result.stdout, /<p id="page1p1" lang="en" fontname="[^"]+">/);
+  t.match(result.stdout, /<p id="page1p1" lang="en" fontname="[^"]+" data-role="heading">/);
 });
 
 const gt = join(sharedRoot, 'corpus/gt');

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { documentText, type TextOptions } from '../../../lib/formats/text.js';
-import { block, pageRecord, surveyPages } from '../../helpers.js';
+import { block, interruptedPages, pageRecord, surveyPages } from '../../helpers.js';
 
 /** The text writer's options as `serialize` sets them by default. */
 const PLAIN: TextOptions = { blankLines: false, keepFurniture: false, sentences: false };
@@ -65,4 +65,12 @@ t.test('a continued CJK paragraph is joined without a space', async (t) => {
 t.test('a document with no text serialises to nothing', async (t) => {
   t.equal(documentText([pageRecord('e', 1, { blocks: [] })], PLAIN), '');
   t.equal(documentText([pageRecord('e', 1, { blocks: [block('3', { role: 'page-number' })] })], PLAIN), '');
+});
+
+t.test('roles: only the selected blocks; a run-on joined past a caption left out', async (t) => {
+  const pages = interruptedPages();
+  t.equal(documentText(pages, { ...PLAIN, bodyOnly: true }), 'Results\nThe counts rose in every pond but the last one.\n');
+  t.equal(documentText(pages, PLAIN), 'Results\nThe counts rose in every pond but the last one.\nFigure 1. Counts by pond.\nTable 2\n1 Two ponds were dry.\n', 'by default the caption stays in place, the footnote goes last');
+  t.equal(documentText(pages, { ...PLAIN, roles: 'footnote,caption' }), 'Figure 1. Counts by pond.\n1 Two ponds were dry.\n');
+  t.equal(documentText(pages, { ...PLAIN, roles: 'heading', keepFurniture: true }), 'Results\n3\n');
 });

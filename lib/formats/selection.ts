@@ -1,0 +1,105 @@
+/**
+ * Which blocks the text, HTML and base64 outputs write, chosen by role, and how the chosen blocks
+ * group into runs (a paragraph and the blocks that continue it across a page, column or
+ * interrupting block).
+ *
+ * The rule: without `roles` or `bodyOnly`, every role but the furniture (header, footer,
+ * page-number) is written, as before roles could be chosen. `roles` (a comma-separated list of
+ * roles and named sets) or `bodyOnly` (the `body-only` set) replaces that default with what they
+ * name, together. `keepFurniture` adds the furniture roles to either.
+ *
+ * A run-on (`continues`) joins the last paragraph that can be continued (a body or list-item
+ * paragraph that is not small print, joinRule `note`), past blocks left out or kept between the
+ * halves; when that paragraph itself is left out, the continuing block starts a paragraph of its
+ * own. Each block is chosen by its own role.
+ */
+import { UsageError } from '../protocol/options.js';
+import { FURNITURE_ROLES, ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
+
+/** The options the selection reads (the text and HTML writers' options extend them). */
+export interface RoleOptions {
+  /** Comma-separated roles and named sets to write; '' (or absent) for the default. */
+  roles?: string;
+  /** Write the `body-only` set (with any `roles`). */
+  bodyOnly?: boolean;
+  /** Also write running headers, footers and page numbers. */
+  keepFurniture: boolean;
+}
+
+/**
+ * Named sets of roles. `body-only` is the running text a reader reads, as the ground truth of the
+ * Bast & Korzen benchmark has it; `all` is every role.
+ */
+export const ROLE_SETS: Readonly<Record<string, readonly Role[]>> = {
+  'body-only': ['title', 'heading', 'body', 'list-item'],
+  all: ROLES,
+};
+
+/** The roles a `--roles` value names: roles and named sets, comma-separated; an unknown name is a UsageError listing the valid ones. */
+export function parseRoles(value: string): Set<Role> {
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const roles = new Set<Role>();
+  const unknown: string[] = [];
+  for (const name of names) {
+    const set = Object.prototype.hasOwnProperty.call(ROLE_SETS, name) ? ROLE_SETS[name] : undefined;
+    if (set) for (const role of set) roles.add(role);
+    else if ((ROLES as readonly string[]).includes(name)) roles.add(name as Role);
+    else unknown.push(name);
+  }
+  if (unknown.length > 0 || names.length === 0) {
+    const what = unknown.length > 0 ? `Unknown role${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}` : 'No role given';
+    throw new UsageError(`${what} in --roles; roles: ${ROLES.join(', ')}; sets: ${Object.keys(ROLE_SETS).join(', ')}`);
+  }
+  return roles;
+}
+
+/**
+ * Whether the options select a role, by the rule above. The default keeps every role but the
+ * furniture, so a block of a role outside `ROLES` is written as it was before roles were chosen.
+ */
+export function roleFilter(options: RoleOptions): (role: string) => boolean {
+  const furniture = (role: string): boolean => FURNITURE_ROLES.has(role as Role);
+  if (!options.roles && !options.bodyOnly) return (role) => options.keepFurniture || !furniture(role);
+  const roles = new Set<string>(options.roles ? parseRoles(options.roles) : []);
+  if (options.bodyOnly) for (const role of ROLE_SETS['body-only']!) roles.add(role);
+  return (role) => roles.has(role) || (options.keepFurniture && furniture(role));
+}
+
+/** A block with the number of the page it is on. */
+export interface PlacedBlock {
+  block: Block;
+  page: number;
+}
+
+/** Whether a block opens a paragraph that a later block can continue: body or list item, not small print. */
+function continuable(block: Block): boolean {
+  return (block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note';
+}
+
+/**
+ * The selected, non-empty blocks of a document in reading order, grouped in runs: each run is a
+ * paragraph followed by the blocks that continue it (pure). A footnote is always a run of its own.
+ */
+export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): PlacedBlock[][] {
+  const selected = roleFilter(options);
+  const runs: PlacedBlock[][] = [];
+  let open: PlacedBlock[] | undefined;
+  for (const page of pages) {
+    for (const block of page.blocks ?? []) {
+      if (block.text.trim() === '') continue;
+      const runsOn = block.continues && block.role !== 'footnote';
+      if (!selected(block.role)) {
+        // A paragraph left out closes the one before it: what continues it is not joined there.
+        if (!(runsOn && open) && continuable(block)) open = undefined;
+        continue;
+      }
+      if (runsOn && open) {
+        open.push({ block, page: page.page });
+      } else {
+        runs.push([{ block, page: page.page }]);
+        if (continuable(block)) open = runs[runs.length - 1];
+      }
+    }
+  }
+  return runs;
+}
