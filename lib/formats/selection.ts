@@ -9,9 +9,10 @@
  * name, together. `keepFurniture` adds the furniture roles to either.
  *
  * A run-on (`continues`) joins the last paragraph that can be continued (a body or list-item
- * paragraph that is not small print, joinRule `note`), past blocks left out or kept between the
- * halves; when that paragraph itself is left out, the continuing block starts a paragraph of its
- * own. Each block is chosen by its own role.
+ * paragraph that is not small print, joinRule `note`, or a display formula), past blocks left out
+ * or kept between the halves; when that paragraph itself is left out, or a display formula is left
+ * out after it, the continuing block starts a paragraph of its own. Each block is chosen by its
+ * own role.
  */
 import { UsageError } from '../protocol/options.js';
 import { FURNITURE_ROLES, ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
@@ -71,9 +72,12 @@ export interface PlacedBlock {
   page: number;
 }
 
-/** Whether a block opens a paragraph that a later block can continue: body or list item, not small print. */
+/**
+ * Whether a block opens a paragraph that a later block can continue: body, list item or a display
+ * formula set in the paragraph (the text after it goes on where it stands), not small print.
+ */
 function continuable(block: Block): boolean {
-  return (block.role === 'body' || block.role === 'list-item') && block.joinRule !== 'note';
+  return (block.role === 'body' || block.role === 'list-item' || block.role === 'formula') && block.joinRule !== 'note';
 }
 
 /**
@@ -90,7 +94,9 @@ export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): P
       const runsOn = block.continues && block.role !== 'footnote';
       if (!selected(block.role)) {
         // A paragraph left out closes the one before it: what continues it is not joined there.
-        if (!(runsOn && open) && continuable(block)) open = undefined;
+        // So does a display formula left out: the text after it is read as a paragraph of its own,
+        // as one reads the page (and as the Bast & Korzen truth has it).
+        if ((!(runsOn && open) && continuable(block)) || block.role === 'formula') open = undefined;
         continue;
       }
       if (runsOn && open) {

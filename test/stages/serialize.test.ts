@@ -87,14 +87,14 @@ async function records(name: string): Promise<{ ndjson: string; pages: PageRecor
 const blockTexts = (pages: readonly PageRecord[], keep: (block: Block) => boolean): string[] =>
   pages.flatMap((p) => p.blocks ?? []).filter((b) => keep(b) && collapse(b.text) !== '').map((b) => collapse(b.text));
 
-t.test('samples/running-header: --roles heading writes exactly the headings; --body-only no furniture; base64 the same text', async (t) => {
+t.test('samples/running-header: --roles title,heading writes exactly the title and headings; --body-only no furniture; base64 the same text', async (t) => {
   const { ndjson, pages } = await records('running-header');
-  const headings = blockTexts(pages, (b) => b.role === 'heading');
-  t.ok(headings.length >= 2, `${headings.length} headings`);
-  const heading = await run(['serialize', '--roles', 'heading'], ndjson);
+  const headings = blockTexts(pages, (b) => b.role === 'heading' || b.role === 'title');
+  t.ok(headings.length >= 2, `${headings.length} title and headings`);
+  const heading = await run(['serialize', '--roles', 'title,heading'], ndjson);
   t.equal(heading.code, 0, heading.stderr);
   t.equal(heading.stdout, headings.join('\n') + '\n');
-  const base64 = await run(['serialize', '--format', 'base64', '--roles', 'heading'], ndjson);
+  const base64 = await run(['serialize', '--format', 'base64', '--roles', 'title,heading'], ndjson);
   t.equal(base64.stdout.split('\n').length, 2, 'one line for the document');
   t.equal(Buffer.from(base64.stdout.trim(), 'base64').toString('utf8'), heading.stdout);
 
@@ -104,8 +104,8 @@ t.test('samples/running-header: --roles heading writes exactly the headings; --b
   for (const text of furniture) t.notOk(body.stdout.includes(text), `no "${text}"`);
   t.equal(body.stdout, (await run(['serialize'], ndjson)).stdout, 'here the default text is the body text');
   t.equal(collapse(body.stdout), collapse(blockTexts(pages, (b) => b.role !== 'header' && b.role !== 'page-number').join(' ')), 'every body word, a paragraph run on across the page joined');
-  const headerOnly = await run(['serialize', '--roles', 'heading', '--keep-furniture'], ndjson);
-  t.equal(headerOnly.stdout, blockTexts(pages, (b) => ['heading', 'header', 'footer', 'page-number'].includes(b.role)).join('\n') + '\n', '--keep-furniture adds the furniture to --roles');
+  const headerOnly = await run(['serialize', '--roles', 'title,heading', '--keep-furniture'], ndjson);
+  t.equal(headerOnly.stdout, blockTexts(pages, (b) => ['title', 'heading', 'header', 'footer', 'page-number'].includes(b.role)).join('\n') + '\n', '--keep-furniture adds the furniture to --roles');
   t.equal((await run(['serialize', '--roles', 'all'], ndjson)).stdout, (await run(['serialize', '--keep-furniture'], ndjson)).stdout, '--roles all is the default with the furniture');
 });
 
@@ -129,9 +129,9 @@ t.test('samples/running-header: HTML has data-role on every paragraph, the role 
       seen.add(role ?? '');
     }
   }
-  t.same([...seen].sort(), ['body', 'header', 'heading', 'page-number']);
+  t.same([...seen].sort(), ['body', 'header', 'heading', 'page-number', 'title']);
   const body = await run(['serialize', '--format', 'html', '--body-only'], ndjson);
-  t.same([...new Set([...body.stdout.matchAll(/data-role="([^"]+)"/gu)].map((m) => m[1]))].sort(), ['body', 'heading']);
+  t.same([...new Set([...body.stdout.matchAll(/data-role="([^"]+)"/gu)].map((m) => m[1]))].sort(), ['body', 'heading', 'title']);
 });
 
 t.test('samples/two-columns through extract: --body-only leaves the footnote out', async (t) => {

@@ -113,7 +113,7 @@ t.test('a real PDF through extract --format html', async (t) => {
   t.equal(result.code, 0, result.stderr);
   t.equal(XMLValidator.validate(result.stdout), true);
   t.match(result.stdout, /<defaultLang abbr="en" \/>/);
-  t.match(result.stdout, /<p id="page1p1" lang="en" fontname="[^"]+" data-role="heading">/);
+  t.match(result.stdout, /<p id="page1p1" lang="en" fontname="[^"]+" data-role="title">/);
 });
 
 const gt = join(sharedRoot, 'corpus/gt');

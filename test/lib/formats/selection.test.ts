@@ -90,3 +90,17 @@ t.test('blockRuns: a footnote is a run of its own; small print does not take a r
   ];
   t.same(texts(blockRuns(pages, NONE)), [['The first half of a sentence', 'and its second half.'], ['* A note in small print.'], ['2 A footnote that'], ['goes on.']]);
 });
+
+t.test('blockRuns: a display formula stays in its paragraph when written, and ends it when left out', async (t) => {
+  const pages = [
+    pageRecord('f', 1, {
+      blocks: [
+        block('The count in each pond is given by'),
+        block('N = n₁ + n₂', { role: 'formula' }),
+        block('where n₁ counts the frogs and n₂ the toads.', { continues: true }),
+      ],
+    }),
+  ];
+  t.same(texts(blockRuns(pages, NONE)), [['The count in each pond is given by'], ['N = n₁ + n₂', 'where n₁ counts the frogs and n₂ the toads.']], 'the text after the formula goes on where it stands');
+  t.same(texts(blockRuns(pages, { ...NONE, bodyOnly: true })), [['The count in each pond is given by'], ['where n₁ counts the frogs and n₂ the toads.']]);
+});
