@@ -48,7 +48,7 @@ function pipeChain(commands: readonly (readonly string[])[]): Promise<ChainResul
   });
 }
 
-t.test('parse | order | lines | bidi | repair | resegment | paragraphs | join | langid | serialize equals extract, for all samples together and a failed document', async (t) => {
+t.test('parse | order | lines | bidi | repair | resegment | paragraphs | join | roles | langid | serialize equals extract, for all samples together and a failed document', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-pipe-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   // A file with a PDF header and nothing else, among the samples: it fails in parse, and its
@@ -58,10 +58,10 @@ t.test('parse | order | lines | bidi | repair | resegment | paragraphs | join | 
   const names = sampleNames.map(samplePdf);
   const files = [...names.slice(0, 2), bad, ...names.slice(2)];
   const [piped, direct] = await Promise.all([
-    pipeChain([['parse', ...files], ['order'], ['lines'], ['bidi'], ['repair'], ['resegment'], ['paragraphs'], ['join'], ['langid'], ['serialize', '--blank-lines']]),
+    pipeChain([['parse', ...files], ['order'], ['lines'], ['bidi'], ['repair'], ['resegment'], ['paragraphs'], ['join'], ['roles'], ['langid'], ['serialize', '--blank-lines']]),
     run(['extract', '--blank-lines', ...files]),
   ]);
-  t.same(piped.codes, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 'every stage of the pipe: exit 1, one document failed');
+  t.same(piped.codes, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 'every stage of the pipe: exit 1, one document failed');
   t.equal(direct.code, 1, 'extract: exit 1, one document failed');
   t.match(piped.stderr, /bad: corrupt/);
   t.match(direct.stderr, /bad: corrupt/);

@@ -21,6 +21,9 @@ const THRESHOLDS: Record<string, number> = {
   hyphenated: 0.995,
   cjk: 0.995,
   'rtl-mixed': 0.995,
+  // 0.980 when added: the labels inside the figure and the running heads are read as text, and
+  // the table comes out column by column (see test/stages/roles.test.ts).
+  paper: 0.975,
 };
 
 const outputs = new Map(sampleNames.map((name) => [name, run(['extract', '--blank-lines', samplePdf(name)])]));
