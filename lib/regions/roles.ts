@@ -2,7 +2,8 @@
  * The core of the roles stage: what every block of a document is, from the document's own
  * statistics. The body text is the size and font that carry most characters; against it, in
  * this order:
- *   1. page numbers by their sequence (page-numbers.ts), which position alone misses;
+ *   1. page numbers by their sequence (page-numbers.ts), which position alone misses, and running
+ *      heads by their place when their text alternates between pages (running-heads.ts);
  *   2. the front matter of the first page with text (front-matter.ts): the title, and authors,
  *      affiliations, e-mails, keywords and dates (`front-matter`), the abstract; what stands
  *      above the title on its page is front matter too;
@@ -29,6 +30,7 @@ import { displayFormula, formulaFragment } from '../paragraphs/formulas.js';
 import { layoutSource, type StructureRole } from './front-matter.js';
 import { bodySize, type HeadingOptions } from './headings.js';
 import { markPageNumbers } from './page-numbers.js';
+import { markRunningHeads } from './running-heads.js';
 import { markCaptions, type BodyStyle } from './captions.js';
 import { markReferences } from './references.js';
 import { markTables } from './tables.js';
@@ -74,6 +76,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   const pages = group.pages.map((page) => (page.blocks ? { ...page, blocks: page.blocks.map((b) => ({ ...b })) } : page));
   const wasBody = new Set(pages.flatMap((p) => (p.blocks ?? []).filter((b) => b.role === 'body' || b.role === 'list-item')));
   markPageNumbers(pages);
+  markRunningHeads(pages, bodySize(pages));
   const body = bodyStyle(pages);
 
   restoreTitleHead(pages, body.size);
@@ -172,7 +175,8 @@ function markFormulas(blocks: readonly Block[]): void {
   const candidates = blocks.filter((b) => b.role === 'body' && mathLike(b));
   const prose = blocks.filter((b) => (b.role === 'body' || b.role === 'list-item') && !candidates.includes(b));
   for (const block of candidates) {
-    const inLine = prose.some((p) => overlapsVertically(p.box, block.box));
+    // On a line of the same column: the paragraph's box covers the piece's height and some of its width.
+    const inLine = prose.some((p) => overlapsVertically(p.box, block.box) && p.box.x < block.box.x + block.box.w && block.box.x < p.box.x + p.box.w);
     if (!inLine) block.role = 'formula';
     // A mark without a letter or digit on a line of text (a bar or hat the layout set apart from
     // its letter) is neither prose nor a formula of its own.

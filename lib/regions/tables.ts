@@ -10,6 +10,8 @@ import { overlapsVertically } from '../layout/geometry.js';
 
 /** A cell is narrower than this share of the page's widest body block. */
 const CELL_WIDTH = 0.45;
+/** Cells of one row are at most this × the measure apart. */
+const CELL_GAP = 0.5;
 /** Fewest cells in a row, and fewest such rows stacked, that make a table. */
 const MIN_CELLS_PER_ROW = 2;
 const MIN_ROWS = 2;
@@ -17,7 +19,7 @@ const MIN_ROWS = 2;
 const ROW_GAP = 2.5;
 
 /** The roles a table cell may replace: what `paragraphs` gives a short block of text. */
-const CELL_ROLES: ReadonlySet<Role> = new Set(['body', 'list-item', 'heading', 'other']);
+const CELL_ROLES: ReadonlySet<Role> = new Set(['body', 'list-item', 'other']);
 
 /** Marks the table cells among one page's blocks. Returns how many blocks it marked. */
 export function markTables(blocks: readonly Block[]): number {
@@ -34,7 +36,8 @@ export function markTables(blocks: readonly Block[]): number {
     if (row) row.push(cell);
     else rows.push([cell]);
   }
-  const tableRows = rows.filter((r) => r.length >= MIN_CELLS_PER_ROW).sort((a, b) => top(a) - top(b));
+  // A row's cells stand close: a gap wider than half the measure is a column gutter, not a cell's.
+  const tableRows = rows.filter((r) => r.length >= MIN_CELLS_PER_ROW && closeSet(r, measure)).sort((a, b) => top(a) - top(b));
   let marked = 0;
   let run: Block[][] = [];
   const close = (): void => {
@@ -59,3 +62,9 @@ export function markTables(blocks: readonly Block[]): number {
 
 const top = (row: readonly Block[]): number => Math.min(...row.map((c) => c.box.y));
 const bottom = (row: readonly Block[]): number => Math.max(...row.map((c) => c.box.y + c.box.h));
+
+/** True when no gap between neighbouring cells of a row is wider than `CELL_GAP` × the measure. */
+function closeSet(row: readonly Block[], measure: number): boolean {
+  const byX = [...row].sort((a, b) => a.box.x - b.box.x);
+  return byX.every((cell, i) => i === 0 || cell.box.x - (byX[i - 1]!.box.x + byX[i - 1]!.box.w) <= measure * CELL_GAP);
+}
