@@ -83,7 +83,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   const front = new Map<string, StructureRole>();
   const first = pages.find((p) => (p.blocks ?? []).some((b) => !FURNITURE_ROLES.has(b.role) && letters(b.text) > 0));
   layoutSource(first, body.size, front);
-  if (first?.blocks) markFrontMatter(first, first.blocks, front);
+  if (first?.blocks && titleStandsOut(first, front, body)) markFrontMatter(first, first.blocks, front);
 
   for (const page of pages) markCaptions(page.blocks ?? [], body);
 
@@ -109,6 +109,18 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   endRunOns(pages, wasBody);
   mendRunOns(pages);
   return { pages };
+}
+
+/**
+ * True when the block the layout took for the title is set apart from the body text: larger, in
+ * another font, or in capitals. A page that opens with a paragraph of body text has no title
+ * block, and nothing on it is front matter.
+ */
+function titleStandsOut(page: PageRecord, front: ReadonlyMap<string, StructureRole>, body: BodyStyle): boolean {
+  const title = (page.blocks ?? []).find((_, index) => front.get(blockId(page.page, index + 1)) === 'title');
+  if (!title) return false;
+  const capitals = !/\p{Ll}/u.test(title.text) && /\p{Lu}/u.test(title.text);
+  return title.size > body.size * 1.05 || title.font !== body.font || capitals;
 }
 
 /**
