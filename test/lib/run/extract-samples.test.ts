@@ -21,6 +21,9 @@ const THRESHOLDS: Record<string, number> = {
   hyphenated: 0.995,
   cjk: 0.995,
   'rtl-mixed': 0.995,
+  'parallel-columns': 0.995,
+  'parallel-table': 0.995,
+  'parallel-rtl': 0.995,
 };
 
 const outputs = new Map(sampleNames.map((name) => [name, run(['extract', '--blank-lines', samplePdf(name)])]));
