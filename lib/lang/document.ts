@@ -139,7 +139,7 @@ export function langidOfDocument(group: DocumentGroup, options: DocumentLanguage
 
   // 5. Parallel text: the same text in two languages side by side, paired block by block
   //    (lib/regions/parallel.ts); before `lang` keeps one language, so that pairs are whole.
-  markParallel(pages);
+  markParallel(pages, options.minLetters);
 
   const languages = distribution(blocks.filter((b) => !isFurniture(b)));
   const doc: DocRecord = { ...group.doc, lang: languages[0]?.lang ?? declared ?? 'und', languages };

@@ -23,7 +23,9 @@
  *                            └────────────┘
  *    ```
  * 2. **Two languages.** Each side of a band has one language (at least `SIDE_PURITY` of its
- *    letters), and the two differ. Which is which says nothing of direction: English beside
+ *    letters), and the two differ. Only blocks long enough for franc to judge (`minLetters`, the
+ *    langid option) vote: a shorter one took its language from a prior, and a side of names or
+ *    numbers alone (an author list beside its last line) has no language of its own. Which is which says nothing of direction: English beside
  *    Hebrew pairs as well as Hebrew beside English; side `a` is always the left one.
  * 3. **Rows that line up.** Translations take about as much room: the two sides' heights are
  *    within `MIN_EXTENT_RATIO` of each other. The blocks are then aligned in vertical order
@@ -99,12 +101,16 @@ export function splitAtGutter(blocks: readonly Block[]): { left: Block[]; right:
   return best && { left: best.left, right: best.right, crossing: best.crossing, gutter: best.gutter };
 }
 
-/** The language of most of the blocks' letters, and its share; null when it is under `SIDE_PURITY`. */
-export function sideLanguage(blocks: readonly Block[]): string | null {
+/**
+ * The language of most of the letters of the blocks of at least `minLetters` letters; null when
+ * there are none, or it holds less than `SIDE_PURITY` of them.
+ */
+export function sideLanguage(blocks: readonly Block[], minLetters: number): string | null {
   const letters = new Map<string, number>();
   let total = 0;
   for (const block of blocks) {
     const n = letterCount(block.text);
+    if (n < minLetters) continue;
     letters.set(block.lang!, (letters.get(block.lang!) ?? 0) + n);
     total += n;
   }
@@ -170,8 +176,11 @@ export function alignSides(left: readonly Block[], right: readonly Block[]): { g
   return { groups, match: total / groups.length };
 }
 
-/** The parallel groups of one page, in vertical order (pure; the blocks are not changed). */
-export function parallelGroups(page: Pick<PageRecord, 'blocks'>): ParallelGroup[] {
+/**
+ * The parallel groups of one page, in vertical order (pure; the blocks are not changed).
+ * `minLetters`: the fewest letters of a block whose language counts (langid's own minimum).
+ */
+export function parallelGroups(page: Pick<PageRecord, 'blocks'>, minLetters = 20): ParallelGroup[] {
   const blocks = (page.blocks ?? []).filter(candidate);
   const split = splitAtGutter(blocks);
   if (!split) return [];
@@ -184,8 +193,8 @@ export function parallelGroups(page: Pick<PageRecord, 'blocks'>): ParallelGroup[
     const left = split.left.filter((b) => band(b) === k).sort(byY);
     const right = split.right.filter((b) => band(b) === k).sort(byY);
     if (left.length === 0 || right.length === 0) continue;
-    const langA = sideLanguage(left);
-    const langB = sideLanguage(right);
+    const langA = sideLanguage(left, minLetters);
+    const langB = sideLanguage(right, minLetters);
     if (!langA || !langB || langA === langB) continue;
     const heightOf = (side: Block[]): number => Math.max(...side.map(bottom)) - Math.min(...side.map((b) => b.box.y));
     const [short, tall] = [heightOf(left), heightOf(right)].sort((x, y) => x - y);
@@ -202,10 +211,10 @@ export function parallelGroups(page: Pick<PageRecord, 'blocks'>): ParallelGroup[
  * from 1 across the document in page and vertical order (the blocks are changed in place: the
  * langid core passes its own copies). Returns the number of groups.
  */
-export function markParallel(pages: readonly Pick<PageRecord, 'blocks'>[]): number {
+export function markParallel(pages: readonly Pick<PageRecord, 'blocks'>[], minLetters = 20): number {
   let group = 0;
   for (const page of pages) {
-    for (const pair of parallelGroups(page)) {
+    for (const pair of parallelGroups(page, minLetters)) {
       group++;
       for (const block of pair.a) block.parallel = { group, side: 'a' };
       for (const block of pair.b) block.parallel = { group, side: 'b' };

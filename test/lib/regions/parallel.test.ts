@@ -19,8 +19,9 @@ import { block, collapse, group, pageRecord, run, samplePdf, samplesDir } from '
 const at = (text: string, lang: string, x: number, y: number, w = 220, h = 40, extra: Partial<Block> = {}): Block =>
   block(text, { lang, box: { x, y, w, h }, ...extra });
 
-/** The groups of a page as [left texts, right texts]. */
-const texts = (blocks: Block[]) => parallelGroups(pageRecord('d', 1, { blocks })).map((g) => [g.a.map((b) => b.text), g.b.map((b) => b.text)]);
+/** The groups of a page as [left texts, right texts]; every block votes on its side's language unless `minLetters` says otherwise. */
+const texts = (blocks: Block[], minLetters = 1) =>
+  parallelGroups(pageRecord('d', 1, { blocks }), minLetters).map((g) => [g.a.map((b) => b.text), g.b.map((b) => b.text)]);
 
 const SAMPLES = ['parallel-columns', 'parallel-table', 'parallel-rtl'];
 
@@ -113,6 +114,12 @@ t.test('no pairs: one language, und, furniture, a side of mixed languages, unali
     'one side ten times the other\u2019s height',
   );
   t.same(texts([at('Hello.', 'en', 57, 60), at('Bonjour.', 'fr', 60, 120)]), [], 'one column: no gutter');
+});
+
+t.test('only blocks long enough to judge vote on a side\u2019s language (an author list beside its last line)', async (t) => {
+  const blocks = [at('Yu.Zalite, Z.P.Zhang, G.Y.Zhu, R.Y.Zhu, A.Zichichi,', 'sw', 57, 60, 220, 10), at('G.Zilizi, M.Zoller.', 'en', 315, 60, 100, 10)];
+  t.same(texts(blocks, 20), [], 'the right side has 14 letters: no language, no pair');
+  t.same(texts([at('Yu.Zalite, Z.P.Zhang, G.Y.Zhu, R.Y.Zhu, A.Zichichi,', 'sw', 57, 60, 220, 25), at('Short.', 'en', 315, 60, 100, 10), at('A long English sentence of its own.', 'en', 315, 75, 200, 10)], 20), [[['Yu.Zalite, Z.P.Zhang, G.Y.Zhu, R.Y.Zhu, A.Zichichi,'], ['Short.', 'A long English sentence of its own.']]], 'a short block pairs without voting');
 });
 
 t.test('splitAtGutter: the gutter is the page\u2019s own, and must be a font size wide', async (t) => {
