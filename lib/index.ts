@@ -18,6 +18,8 @@ export { openModel } from './lm/open.js';
 export { type LanguageModel } from './lm/model.js';
 export { parseJoinRules, loadJoinRules, type JoinRules } from './paragraphs/join-rules.js';
 export { documentHtml } from './formats/html.js';
+/** Parallel text: the aligned pairs of a document `langid` marked, and their TSV. */
+export { documentPairs, documentPairsTsv, type TextPair } from './formats/pairs.js';
 export { sentences } from './lang/sentences.js';
 
 /** Stage factories: each returns an object-mode Transform over records. */

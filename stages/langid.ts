@@ -13,9 +13,12 @@
  * non-Latin text are overwhelmingly English). `lang`: keep only blocks in that language; with
  * `mark`, keep all and set `selected` on each.
  *
- * Writes `lang` (and `spans`) on blocks, `lang` and `languages` on the `doc` record. Works per
- * document (lib/lang/document.ts), because the document's distribution is the prior of its short
- * blocks.
+ * Before `lang` filters, blocks that stand beside their translation (two columns, or the cells of
+ * table rows, in two languages) are paired (lib/regions/parallel.ts).
+ *
+ * Writes `lang` (and `spans`, `parallel`) on blocks, `lang` and `languages` on the `doc` record.
+ * Works per document (lib/lang/document.ts), because the document's distribution is the prior of
+ * its short blocks.
  */
 import { documentTransform, ownOptions } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';

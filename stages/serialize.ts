@@ -6,8 +6,9 @@
  * document's structure (lib/formats/structure.ts, written by lib/formats/xml.ts). `html`:
  * PDFExtract's alignment HTML with each paragraph's role (lib/formats/html.ts). `roles` and
  * `bodyOnly` choose which roles text, HTML and base64 write (lib/formats/selection.ts); NDJSON and
- * XML always write every block. With `outDir`, one file per document
- * (NAME.txt, NAME.ndjson or NAME.xml); a failed document still gets its file (empty, or in XML an
+ * XML always write every block. `pairs`: the parallel text `langid` paired, one aligned pair a line
+ * in TSV (lib/formats/pairs.ts). With `outDir`, one file per document
+ * (NAME.txt, NAME.ndjson, NAME.xml, NAME.html or NAME.tsv); a failed document still gets its file (empty, or in XML an
  * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -19,15 +20,19 @@ import { ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/
 import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
 import { documentText, type TextOptions } from '../lib/formats/text.js';
 import { documentXml } from '../lib/formats/xml.js';
+import { documentPairsTsv } from '../lib/formats/pairs.js';
 import { ROLE_SETS, roleFilter } from '../lib/formats/selection.js';
 import { ownOptions } from '../lib/protocol/stage.js';
 
 /** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
 export interface SerializeOptions extends TextOptions, HtmlOptions {
-  format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html';
+  format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html' | 'pairs';
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
 }
+
+/** The output formats. */
+const FORMATS: readonly SerializeOptions['format'][] = ['text', 'ndjson', 'xml', 'base64', 'html', 'pairs'];
 
 /** Default options; the CLI's `--help` shows them. */
 export const DEFAULTS: SerializeOptions = {
@@ -44,7 +49,7 @@ export const DEFAULTS: SerializeOptions = {
 
 /** The option table: command-line flags and their checks. */
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'format', type: 'string', choices: ['text', 'ndjson', 'xml', 'base64', 'html'], description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML)' },
+  { key: 'format', type: 'string', choices: FORMATS, description: 'output format (base64: one line per document, its text in base64; html: PDFExtract alignment HTML; pairs: parallel text, an aligned pair a line in TSV)' },
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers (added to --roles too)' },
   { key: 'roles', type: 'string', description: `text, html, base64: write only blocks of these roles, comma-separated (${ROLES.join(', ')}) or sets (${Object.keys(ROLE_SETS).join(', ')}); default: all but headers, footers and page numbers` },
@@ -58,7 +63,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 /** Options completed from `DEFAULTS`, the format and the roles checked (an unknown role is a UsageError). */
 export function normalizeOptions(partial: Partial<SerializeOptions> = {}): SerializeOptions {
   const options = ownOptions(DEFAULTS, partial);
-  if (!['text', 'ndjson', 'xml', 'base64', 'html'].includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
+  if (!FORMATS.includes(options.format)) throw new UsageError(`Unknown format "${options.format}"`);
   roleFilter(options);
   return options;
 }
@@ -121,6 +126,12 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           const out = (first ? '' : '\f\n') + html;
           first = false;
           return out;
+        } else if ((record.type === 'end' || record.type === 'error') && options.format === 'pairs') {
+          const tsv = record.type === 'end' ? documentPairsTsv(doc?.id === record.doc ? doc : null, record.doc, pages) : '';
+          doc = null;
+          pages = [];
+          if (options.outDir) await write(record.doc, 'tsv', tsv);
+          return options.outDir ? '' : tsv;
         } else if (record.type === 'end' || record.type === 'error') {
           const text = record.type === 'end' ? documentText(pages, options) : '';
           doc = null;

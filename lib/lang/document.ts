@@ -1,7 +1,8 @@
 /**
  * The languages of one document: every block's language, runs of another script inside a block
  * (`spans`), and the document's language distribution, the blocks too short to judge taking the
- * language their script has in the document (or the PDF's /Lang). The langid stage
+ * language their script has in the document (or the PDF's /Lang). Once languages are known, the
+ * blocks printed beside their translation are paired (lib/regions/parallel.ts). The langid stage
  * (stages/langid.ts) runs it on every document.
  */
 import type { DocumentGroup } from '../protocol/stage.js';
@@ -9,6 +10,7 @@ import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type Langua
 import { toFrancCode, toIso6391 } from './codes.js';
 import { decide, judge, type Judgement } from './identify.js';
 import { dominantScript, letterCount, letterScript, runsOfScript, type ScriptClass } from './scripts.js';
+import { markParallel } from '../regions/parallel.js';
 
 /** Options of `langidOfDocument`. */
 export interface DocumentLanguageOptions {
@@ -134,6 +136,10 @@ export function langidOfDocument(group: DocumentGroup, options: DocumentLanguage
     spans.sort((a, b) => a.start - b.start);
     if (spans.length > 0) block.spans = spans;
   }
+
+  // 5. Parallel text: the same text in two languages side by side, paired block by block
+  //    (lib/regions/parallel.ts); before `lang` keeps one language, so that pairs are whole.
+  markParallel(pages, options.minLetters);
 
   const languages = distribution(blocks.filter((b) => !isFurniture(b)));
   const doc: DocRecord = { ...group.doc, lang: languages[0]?.lang ?? declared ?? 'und', languages };

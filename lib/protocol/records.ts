@@ -172,6 +172,13 @@ export interface Block {
   spans?: LangSpan[];
   /** With `langid --lang xx --mark`: whether the block is in the wanted language. */
   selected?: boolean;
+  /**
+   * Parallel text (written by `langid`, lib/regions/parallel.ts): this block and the blocks of the
+   * same `group` on the other `side` say the same thing in two languages, side by side on the page
+   * (two columns, or the cells of a table row). `group` is unique within the document; side `a` is
+   * the left one, whatever the direction of its script.
+   */
+  parallel?: { group: number; side: 'a' | 'b' };
 }
 
 /** A stretch of a block's text in another language, e.g. Latin-script names inside Arabic text. */

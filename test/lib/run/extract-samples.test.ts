@@ -24,6 +24,9 @@ const THRESHOLDS: Record<string, number> = {
   // 0.980 when added: the labels inside the figure and the running heads are read as text, and
   // the table comes out column by column (see test/stages/roles.test.ts).
   paper: 0.975,
+  'parallel-columns': 0.995,
+  'parallel-table': 0.995,
+  'parallel-rtl': 0.995,
 };
 
 const outputs = new Map(sampleNames.map((name) => [name, run(['extract', '--blank-lines', samplePdf(name)])]));
