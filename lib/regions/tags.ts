@@ -6,7 +6,8 @@
  * them wherever a rule replaced it:
  *
  *   tag                                  role          geometry may still make it
- *   H1…H6, H                             heading       (level from the digit; H: geometry's, else 1)
+ *   H1…H6, H                             heading       title: the document's top heading is its title
+ *                                                      (level from the digit; H: geometry's, else 1)
  *   Title                                title
  *   Caption                              caption
  *   Table, TR, TH, TD, THead, TBody, TFoot  table
@@ -110,6 +111,10 @@ export function applyTagRoles(pages: readonly PageRecord[]): TagRoles {
 export function restoreTagRoles(decided: TagRoles): void {
   for (const [block, said] of decided) {
     if (block.tag !== undefined && PARAGRAPH_TAGS.has(block.tag) && PARAGRAPH_ROLES.has(block.role)) continue;
+    if (said.role === 'heading' && block.role === 'title') {
+      delete block.level;
+      continue;
+    }
     if (block.role !== said.role) {
       block.role = said.role;
       if (said.role !== 'body' && said.role !== 'list-item') block.continues = false;
