@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")"
 CHROMIUM=${CHROMIUM:-chromium}
-names=${*:-"one-column two-columns letter-spaced running-header hyphenated cjk rtl-mixed paper parallel-columns parallel-table parallel-rtl"}
+names=${*:-"one-column two-columns letter-spaced running-header hyphenated cjk rtl-mixed paper parallel-columns parallel-table parallel-rtl tagged"}
 for name in $names; do
   profile=$(mktemp -d)
   "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { SCHEMA_VERSION } from '../protocol/records.js';
 import { EngineError } from './errors.js';
+import { pdfjsTags, type PdfjsStructNode } from './structure.js';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -159,6 +160,9 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
 interface MarkedContentLike {
   type: string;
   actualText?: string | null;
+  /** The marked-content id (`p12R_mc3`) when the sequence has an MCID, and its tag (`P`, `Artifact`). */
+  id?: string | null;
+  tag?: string;
 }
 
 /**
@@ -166,17 +170,25 @@ interface MarkedContentLike {
  * with /ActualText become one item carrying that text over the runs' extent (outermost span wins;
  * an empty ActualText means the glyphs stand for nothing). A span whose runs sit on different
  * baselines keeps its runs: one position cannot stand for two lines.
+ *
+ * `tags` (a tagged PDF's marked-content ids → structure tags, lib/engines/structure.ts): each item
+ * gets the `tag` of the innermost marked content around it that the tree knows, or `Artifact`.
  */
 export function itemsWithActualText(
   entries: Iterable<TextItemLike | MarkedContentLike>,
   convert: (raw: TextItemLike, insideSpan: boolean) => Item | null,
+  tags?: ReadonlyMap<string, string>,
 ): Item[] {
   const items: Item[] = [];
   let depth = 0;
   let span: { text: string; depth: number; runs: Item[] } | null = null;
+  // The tag in force at each marked-content depth (index 0: outside any).
+  const tagAt: (string | undefined)[] = [undefined];
   for (const entry of entries) {
     if ('str' in entry) {
       const item = convert(entry, span !== null);
+      const tag = tagAt[tagAt.length - 1];
+      if (item && tag !== undefined) item.tag = tag;
       const target = span ? span.runs : items;
       if (item) target.push(item);
       // An end-of-line flag, or a whitespace-only run pdf.js made up for a wide gap, is kept as
@@ -187,7 +199,9 @@ export function itemsWithActualText(
     } else if (entry.type === 'beginMarkedContent' || entry.type === 'beginMarkedContentProps') {
       depth++;
       if (!span && typeof entry.actualText === 'string') span = { text: entry.actualText, depth, runs: [] };
+      if (tags) tagAt.push(entry.tag === 'Artifact' ? 'Artifact' : ((entry.id ? tags.get(entry.id) : undefined) ?? tagAt[tagAt.length - 1]));
     } else if (entry.type === 'endMarkedContent') {
+      if (tagAt.length > 1) tagAt.pop();
       if (span && span.depth === depth) {
         items.push(...spanItems(span.text, span.runs));
         span = null;
@@ -212,6 +226,7 @@ function spanItems(actualText: string, runs: Item[]): Item[] {
   const left = Math.min(...runs.map((run) => run.x));
   const right = Math.max(...runs.map((run) => run.x + run.w));
   const merged: Item = { text, x: left, y: first.y, w: round(right - left), size: first.size, font: first.font, dir: first.dir };
+  if (first.tag !== undefined) merged.tag = first.tag;
   const after = runs[runs.length - 1]?.after;
   if (after) merged.after = after;
   return [merged];
@@ -397,12 +412,17 @@ export async function* extractRecords(
       permissions: await doc.getPermissions().catch(() => null),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
+    // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
+    const tagged = (await doc.getMarkInfo().catch(() => null))?.Marked === true;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent({ disableNormalization: !options.normalize, includeMarkedContent: true });
-      const items = itemsWithActualText(content.items as Iterable<TextItemLike | MarkedContentLike>, (raw, insideSpan) =>
-        toItem(raw, viewport.transform, content.styles[raw.fontName]?.fontFamily ?? '', insideSpan),
+      const tags = tagged ? pdfjsTags((await page.getStructTree().catch(() => null)) as PdfjsStructNode | null) : undefined;
+      const items = itemsWithActualText(
+        content.items as Iterable<TextItemLike | MarkedContentLike>,
+        (raw, insideSpan) => toItem(raw, viewport.transform, content.styles[raw.fontName]?.fontFamily ?? '', insideSpan),
+        tags,
       );
       const annotations = await page.getAnnotations({ intent: 'display' }).catch(() => []);
       items.push(...annotationItems(annotations as AnnotationLike[], (rect) => viewport.convertToViewportRectangle(rect)));

@@ -8,6 +8,7 @@
 import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { attachAccents } from './accents.js';
+import { majorityTag } from '../regions/tags.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
 
@@ -120,6 +121,8 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     inferred,
   };
   if (role) line.role = role;
+  const tag = majorityTag(items);
+  if (tag !== undefined) line.tag = tag;
   return line;
 }
 

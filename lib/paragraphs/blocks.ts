@@ -9,6 +9,7 @@ import { median, mostCommon, unionBox } from '../layout/geometry.js';
 import { FURNITURE_ROLES, type Block, type Line, type PageRecord, type Role } from '../protocol/records.js';
 import { joinLines, vocabulary } from './hyphens.js';
 import { BULLET, SENTENCE_END, splitParagraphs, type SplitOptions } from './split.js';
+import { majorityTag } from '../regions/tags.js';
 
 /** What the core reads besides `SplitOptions`: the sizes and lengths of headings and footnotes. */
 export interface RoleOptions {
@@ -70,6 +71,8 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
           lines: part.length,
           inferred,
         };
+        const tag = majorityTag(part);
+        if (tag !== undefined) block.tag = tag;
         // The first paragraph of a layout block may run on from the last body paragraph before it.
         if (partIndex === 0 && role !== 'heading' && previousBody && runsOn(previousBody, block)) block.continues = true;
         if (role === 'body' || role === 'list-item') previousBody = block;

@@ -81,7 +81,9 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
-    if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || gap < 0) paragraphs.push([line]);
+    // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
+    const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;
+    if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || tagChange || gap < 0) paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
   }
   return paragraphs;

@@ -78,6 +78,12 @@ export interface Item {
   /** Set by `order` on running headers, footers and page numbers. */
   role?: Role;
   /**
+   * In a tagged PDF: the structure type (after the /RoleMap) of the element that says what the run
+   * is (`P`, `H2`, `Caption`, `TD`, `LI`, `Note`, …; lib/engines/structure.ts), or `Artifact` for
+   * page furniture drawn outside the structure tree. Absent in untagged PDFs.
+   */
+  tag?: string;
+  /**
    * What the engine inferred right after this run, never a glyph on the page: a word space or a
    * line break (PDFium's generated characters; pdf.js's end-of-line flag). Advisory: `lines`
    * measures gaps itself.
@@ -112,6 +118,8 @@ export interface Line {
   block: number;
   role?: Role;
   inferred: InferredMark[];
+  /** The structure tag of most of its runs' characters, when they have one. */
+  tag?: string;
 }
 
 /**
@@ -179,6 +187,8 @@ export interface Block {
    * the left one, whatever the direction of its script.
    */
   parallel?: { group: number; side: 'a' | 'b' };
+  /** The structure tag of most of its lines' characters, when they have one (written by `paragraphs`). */
+  tag?: string;
 }
 
 /** A stretch of a block's text in another language, e.g. Latin-script names inside Arabic text. */

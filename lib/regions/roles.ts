@@ -17,6 +17,8 @@
  *   8. notes: small print below the body at a page's foot, once the folios are known (footnotes.ts);
  * and then run-ons: none across a heading, and one wherever a body paragraph starting in lower
  * case follows one cut mid-sentence (footnotes.ts).
+ * In a tagged PDF the structure comes first (tags.ts): a block's tag gives its role before these
+ * rules run and gets it back after them; the rules decide where the tag says nothing.
  * Roles that `paragraphs` and `order` gave stand unless a rule here knows better: a heading the
  * rules do not confirm stays a heading; a footnote inside the bibliography is a reference.
  */
@@ -36,6 +38,7 @@ import { markReferences } from './references.js';
 import { markTables } from './tables.js';
 import { markFootnotes, mendRunOns } from './footnotes.js';
 import { splitRunInHeadings } from './run-in.js';
+import { applyTagRoles, restoreTagRoles } from './tags.js';
 
 /** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
 export type RegionOptions = HeadingOptions;
@@ -75,6 +78,7 @@ export function bodyStyle(pages: readonly PageRecord[]): BodyStyle {
 export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): { pages: PageRecord[] } {
   const pages = group.pages.map((page) => (page.blocks ? { ...page, blocks: page.blocks.map((b) => ({ ...b })) } : page));
   const wasBody = new Set(pages.flatMap((p) => (p.blocks ?? []).filter((b) => b.role === 'body' || b.role === 'list-item')));
+  const tagged = applyTagRoles(pages);
   markPageNumbers(pages);
   markRunningHeads(pages, bodySize(pages));
   const body = bodyStyle(pages);
@@ -106,6 +110,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
     markFormulas(page.blocks ?? []);
   }
   markFootnotes(pages, body.size);
+  restoreTagRoles(tagged);
   endRunOns(pages, wasBody);
   mendRunOns(pages);
   return { pages };

@@ -78,5 +78,7 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
     left = Math.min(left, g.left);
     right = Math.max(right, g.right);
   }
-  return [{ text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir: directionOf(text).dir }];
+  const item: Item = { text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir: directionOf(text).dir };
+  if (first.tag !== undefined) item.tag = first.tag;
+  return [item];
 }

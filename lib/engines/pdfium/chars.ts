@@ -11,6 +11,7 @@ import { readBytes } from './strings.js';
 import { COMBINING_MARK, continues, runToItem, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
+import { objectTag } from './structure.js';
 
 /**
  * A pointed right-to-left glyph whose box is under NARROW_SHARE of the distance to the origin of
@@ -61,8 +62,12 @@ function charCalls(m: PdfiumModule): CharCalls {
   };
 }
 
-/** Reads a page's characters into items (`transform`: page to display space); `unmapped` counts characters whose font has no usable Unicode map. */
-export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean): PageText {
+/**
+ * Reads a page's characters into items (`transform`: page to display space); `unmapped` counts
+ * characters whose font has no usable Unicode map. `tags` (a tagged page's MCIDs → structure tags,
+ * structure.ts) gives each item the `tag` of its text objects.
+ */
+export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean, tags?: ReadonlyMap<number, string>): PageText {
   const m = module;
   const calls = charCalls(module);
   const items: Item[] = [];
@@ -140,6 +145,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let lastObject = -1;
     let objectFont = '';
     let objectSize = 0;
+    let objectTagged: string | undefined;
     let horizontal = true;
     let dx = 1;
     let dy = 0;
@@ -196,6 +202,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
           name = fontNames.get(font)!;
         }
         objectFont = name;
+        objectTagged = tags && object ? objectTag(m, object, tags, names) : undefined;
         // The character matrix carries the text and graphics state; the em on the page is the
         // font size scaled by its vertical column, as pdf.js computes it.
         calls.FPDFText_GetMatrix(textPage, i, matrixPtr);
@@ -250,6 +257,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         dx,
         dy,
       };
+      if (objectTagged !== undefined) glyph.tag = objectTagged;
       if (span) {
         span.glyphs.push(glyph);
         span.after = undefined;

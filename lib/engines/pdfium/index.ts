@@ -33,6 +33,7 @@ import { readPageText } from './chars.js';
 import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, viewportTransform } from './metadata.js';
 import { round } from './runs.js';
+import { isTagged, pageTags } from './structure.js';
 
 /** What the PDFium engine reads of the parse options. */
 export interface PdfiumOptions {
@@ -112,6 +113,8 @@ export async function* extractRecords(
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     ({ form, info: formInfo } = openForm(m, doc));
+    // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
+    const tagged = isTagged(m, doc);
     for (let n = 1; n <= pages; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
@@ -120,7 +123,7 @@ export async function* extractRecords(
       try {
         const view = pageView(m, page, scratch);
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
-        const text = readPageText(m, page, transform, scratch, options.normalize);
+        const text = readPageText(m, page, transform, scratch, options.normalize, tagged ? pageTags(m, page, scratch) : undefined);
         unmapped = text.unmapped;
         const items = text.items;
         for (const item of readAnnotations(m, page, form, transform, scratch)) items.push(item);

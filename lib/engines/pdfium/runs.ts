@@ -51,6 +51,8 @@ export interface Glyph {
   /** Unit baseline direction in display space, for non-horizontal glyphs. */
   dx: number;
   dy: number;
+  /** The structure tag of its text object, in a tagged PDF (structure.ts). */
+  tag?: string;
 }
 
 /** Glyphs gathered into one run. */
@@ -67,7 +69,7 @@ export function continues(run: Run, next: Glyph): boolean {
   const prev = run.glyphs[run.glyphs.length - 1];
   const first = run.glyphs[0];
   if (!prev || !first) return true;
-  if (next.font !== prev.font || next.horizontal !== prev.horizontal) return false;
+  if (next.font !== prev.font || next.horizontal !== prev.horizontal || next.tag !== prev.tag) return false;
   if (Math.abs(next.size - first.size) > SIZE_RATIO * first.size) return false;
   const em = first.size || 1;
   if (next.horizontal) {
@@ -173,5 +175,7 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     x = first.ox;
     w = Math.hypot(last.ox - first.ox, last.oy - first.oy) + (last.right - last.left);
   }
-  return { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  const item: Item = { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  if (first.tag !== undefined) item.tag = first.tag;
+  return item;
 }

@@ -22,7 +22,7 @@ const pagesOf = (records: readonly PipeRecord[], doc: string): PageRecord[] =>
 const docOf = (records: readonly PipeRecord[], id: string): DocRecord | undefined =>
   records.find((r): r is DocRecord => r.type === 'doc' && r.id === id);
 
-const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'after']);
+const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'tag', 'after']);
 
 t.test('both engines give the same records for every sample', async (t) => {
   const paths = sampleNames.map(samplePdf);
@@ -39,6 +39,8 @@ t.test('both engines give the same records for every sample', async (t) => {
       t.same(pb.map((p) => [p.page, p.width, p.height]), pa.map((p) => [p.page, p.width, p.height]), 'page boxes');
       const keys = new Set(pb.flatMap((p) => (p.items ?? []).flatMap((i) => Object.keys(i))));
       t.same([...keys].filter((k) => !ITEM_KEYS.has(k)), [], 'no item field pdf.js items lack');
+      const tags = (pages: PageRecord[]): string[] => [...new Set(pages.flatMap((p) => (p.items ?? []).map((i) => i.tag ?? '-')))].sort();
+      t.same(tags(pb), tags(pa), 'the same structure tags (Chromium tags its PDFs)');
       // Word gaps are the line stage's business: compare the glyphs, not where runs split.
       const rightToLeft = pa.some((p) => (p.items ?? []).some((i) => i.dir === 'rtl'));
       if (rightToLeft) {
