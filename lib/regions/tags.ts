@@ -7,7 +7,9 @@
  *
  *   tag                                  role          geometry may still make it
  *   H1…H6, H                             heading       title: the document's top heading is its title
- *                                                      (level from the digit; H: geometry's, else 1)
+ *                                                      (level from the digit, counted from the highest
+ *                                                      heading tag used; H: geometry's, else 1); a lone
+ *                                                      H1 that opens the document is its title
  *   Title                                title
  *   Caption                              caption
  *   Table, TR, TH, TD, THead, TBody, TFoot  table
@@ -17,7 +19,8 @@
  *   Formula                              formula
  *   TOC, TOCI                            toc
  *   P, BlockQuote                        body          title, front-matter, abstract, reference,
- *                                                      footnote, list-item: what a paragraph can be
+ *                                                      footnote, list-item, caption: what a paragraph
+ *                                                      can be
  *   Artifact (outside the tree)          header/footer/page-number at the page's top or foot,
  *                                        else whatever geometry says
  *   anything else (Span, Div, Sect, NonStruct, Figure, …)   whatever geometry says
@@ -45,7 +48,7 @@ const TAG_ROLE: Readonly<Record<string, Role>> = {
 const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(['P', 'BlockQuote']);
 
 /** The roles a block tagged as a paragraph may take from geometry. */
-const PARAGRAPH_ROLES: ReadonlySet<Role> = new Set(['body', 'title', 'front-matter', 'abstract', 'reference', 'footnote', 'list-item']);
+const PARAGRAPH_ROLES: ReadonlySet<Role> = new Set(['body', 'title', 'front-matter', 'abstract', 'reference', 'footnote', 'list-item', 'caption']);
 
 const HEADING_TAG = /^H([1-6])?$/u;
 
@@ -101,7 +104,36 @@ export function applyTagRoles(pages: readonly PageRecord[]): TagRoles {
       decided.set(block, said);
     }
   }
+  titleAndLevels(pages, decided);
   return decided;
+}
+
+/**
+ * Many generators tag the document's title H1 and its sections H2 (HTML's habit): where no block
+ * is tagged Title, a single H1 that is the document's first heading, on the first page with text,
+ * is the title; and heading levels count from the highest heading tag left, so that H2 sections
+ * are level 1 and H3 subsections level 2.
+ */
+function titleAndLevels(pages: readonly PageRecord[], decided: TagRoles): void {
+  const entries = [...decided].filter(([, said]) => said.role === 'heading' || said.role === 'title');
+  if (!entries.some(([, said]) => said.role === 'title')) {
+    const h1 = entries.filter(([, said]) => said.level === 1);
+    const first = pages.find((p) => (p.blocks ?? []).some((b) => !FURNITURE_ROLES.has(b.role) && b.text.trim() !== ''));
+    const only = h1.length === 1 ? h1[0]! : undefined;
+    if (only && entries[0] === only && first?.blocks?.includes(only[0])) {
+      only[0].role = 'title';
+      delete only[0].level;
+      decided.set(only[0], { role: 'title' });
+    }
+  }
+  const levels = [...decided.values()].filter((said) => said.role === 'heading' && said.level !== undefined).map((said) => said.level!);
+  const top = Math.min(...levels);
+  if (levels.length === 0 || top <= 1) return;
+  for (const [block, said] of decided) {
+    if (said.role !== 'heading' || said.level === undefined) continue;
+    said.level = said.level - top + 1;
+    block.level = said.level;
+  }
 }
 
 /**
