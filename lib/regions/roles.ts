@@ -31,6 +31,7 @@ import { letters } from '../formats/words.js';
 import { displayFormula, formulaFragment } from '../paragraphs/formulas.js';
 import { layoutSource, type StructureRole } from './front-matter.js';
 import { bodySize, type HeadingOptions } from './headings.js';
+import { SENTENCE_END } from '../paragraphs/split.js';
 import { markPageNumbers } from './page-numbers.js';
 import { markRunningHeads } from './running-heads.js';
 import { markCaptions, type BodyStyle } from './captions.js';
@@ -163,20 +164,32 @@ function restoreTitleHead(pages: readonly PageRecord[], bodySize: number): void 
   }
 }
 
+/** Blocks set apart from the text that flows around them. */
+const FLOATS: ReadonlySet<Role> = new Set(['caption', 'table', 'other']);
+
 /** Roles that open what follows them: nothing runs on from the paragraph before one across it. */
 const OPENING: ReadonlySet<Role> = new Set(['title', 'front-matter', 'abstract', 'heading']);
 
 /**
  * `join` decided run-ons between body paragraphs; a paragraph that turned out to be a heading (or
  * the title, or front matter) stands between two sections, so the paragraph after it starts
- * afresh. A caption or a table is a float the text runs on around, and keeps the decision.
+ * afresh. A caption or a table is a float the text runs on around: a run-on decided against it
+ * stands only where the text before the float stopped mid-sentence or the block starts in lower case.
  */
 function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): void {
   let previous: Block | null = null;
+  let lastBody: Block | null = null;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') continue;
-      if (block.continues && previous && wasBody.has(previous) && OPENING.has(previous.role) && (block.role === 'body' || block.role === 'list-item')) block.continues = false;
+      const running = block.role === 'body' || block.role === 'list-item';
+      if (block.continues && previous && wasBody.has(previous) && running) {
+        if (OPENING.has(previous.role)) block.continues = false;
+        // Decided against a float (a caption, a table cell) taken for text: the paragraph runs on
+        // from the text before the float only if that stopped mid-sentence or this goes on in lower case.
+        else if (FLOATS.has(previous.role) && lastBody && SENTENCE_END.test(lastBody.text) && !/^\p{Ll}/u.test(block.text)) block.continues = false;
+      }
+      if (running) lastBody = block;
       previous = block;
     }
   }
