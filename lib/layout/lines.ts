@@ -80,7 +80,10 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   }
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
   // make them in any prose ("y de la", "if it is so").
-  const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length;
+  // A line of mathematics has many one-glyph runs too (variables, relations, indices), but its
+  // words come whole: where most of the characters stand in runs of whole words, it is set word by
+  // word, and its gaps are word spaces.
+  const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length && wordRunShare(items) < WORD_RUN_SHARE;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
   const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
@@ -128,6 +131,20 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
 
 const ENDS_SPACE = /\s$/u;
 const STARTS_SPACE = /^\s/u;
+
+/** A letter-spaced line has fewer than this share of its characters in runs of three letters or more. */
+const WORD_RUN_SHARE = 0.5;
+
+/** The share of a line's characters that stand in runs of three or more letters. */
+function wordRunShare(items: readonly Item[]): number {
+  let inWords = 0;
+  let all = 0;
+  for (const item of items) {
+    all += item.text.length;
+    if (/\p{L}{3}/u.test(item.text)) inWords += item.text.length;
+  }
+  return all === 0 ? 0 : inWords / all;
+}
 
 /** How many runs hold one code point (besides spaces around it). */
 function countOneCharacter(items: readonly Item[]): number {

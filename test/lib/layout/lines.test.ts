@@ -88,6 +88,14 @@ t.test('a superscript stays on its line, after the run it belongs to', async (t)
   t.equal(lines[0]?.base, 200, 'the line keeps its own baseline');
 });
 
+t.test('a line of mathematics (one-glyph variables and relations between whole words) keeps its word spaces', async (t) => {
+  // Three of four runs are one glyph, most characters are in words, and every gap is a 0.38 em
+  // word space, as in the Computer Modern lines of a paper.
+  const words = ['Extension', 'For', 'all', 'y', '∈', 'E', '0', 'and', 'ζ', '⊆', 'E', '0', 'a', 'complete', 'x', 'y'];
+  const [line] = linesOf(wordItems(words, 72, 100, 12, 0.38));
+  t.equal(line?.text, words.join(' '));
+});
+
 t.test('a line of short words is not mistaken for letter-spaced text', async (t) => {
   // Evenly spaced word gaps of 0.3 em, every word one or two letters: normal text, not tracking.
   const [line] = linesOf(wordItems(['if', 'it', 'is', 'so', 'we', 'go', 'on', 'to', 'it'], 72, 100, 10, 0.3));
