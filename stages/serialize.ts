@@ -158,7 +158,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
 /** The command line's usage line. */
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
 /** One line on what the stage does, for `--help`. */
-export const SUMMARY = 'Writes documents as text (paragraph per line), NDJSON or structured XML, to stdout or one file per document.';
+export const SUMMARY = 'Writes documents as text (paragraph per line, roles selectable), NDJSON, alignment HTML, XML, base64 lines or parallel pairs, to stdout or one file per document.';
 
 /** The command line: reads records on stdin, writes the documents to stdout or `--out-dir`. */
 export async function main(argv: string[]): Promise<number> {
