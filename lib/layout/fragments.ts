@@ -55,8 +55,10 @@ export interface Fragment {
  *     text text text   text text      ← candidate gap…
  *     text text text   text text      ← …white here too: a gutter
  *     text   text text text text      ← a wide word space, text above and below: not a gutter
+ *
+ * `joined`: runs never cut from the run before them (the page numbers of a contents list).
  */
-export function fragmentsOf(items: readonly Item[], options: FragmentOptions): Fragment[] {
+export function fragmentsOf(items: readonly Item[], options: FragmentOptions, joined: ReadonlySet<Item> = new Set()): Fragment[] {
   const fragments: Fragment[] = [];
   const rows = groupRows(items, ROW_DEFAULTS);
   // The white rectangle above or below a gap: within `gutterWindow` lines, runs may
@@ -137,7 +139,8 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions): F
     let reach = -Infinity;
     row.items.forEach((item, i) => {
       const previous = row.items[i - 1];
-      if (previous) {
+      // A contents entry's page number belongs to its title, however wide the leader between (leaders.ts).
+      if (previous && !joined.has(item)) {
         const x0 = Math.max(reach, right(previous));
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();

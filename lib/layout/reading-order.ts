@@ -1,6 +1,6 @@
 /**
- * Reading order of one document: per page, runs outside the page box and lines repeated across a
- * page break dropped, rows cut into fragments, fragments chained into blocks, blocks put in
+ * Reading order of one document: per page, runs outside the page box, the dot leaders of a contents
+ * list and lines repeated across a page break dropped, rows cut into fragments, fragments chained into blocks, blocks put in
  * reading order; across pages, furniture tagged. The steps are in the modules of lib/layout; the
  * order stage (stages/order.ts) holds the options' defaults.
  */
@@ -12,6 +12,7 @@ import { chainBlocks, type ChainOptions, type LayoutBlock } from './blocks.js';
 import { xyCut, type GutterOptions } from './columns.js';
 import { furnitureFragments, tagFurniture, type MarginOptions, type PagePlan } from './furniture.js';
 import { repeatedAtPageBreak } from './page-breaks.js';
+import { stripLeaders } from './leaders.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -35,7 +36,8 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
         count: items.length - inside.length,
       }));
     }
-    return { page, fragments: fragmentsOf(inside, options) };
+    const { items: text, joined } = stripLeaders(inside);
+    return { page, fragments: fragmentsOf(text, options, joined) };
   });
   const repeated = repeatedAtPageBreak(fragmented, options);
   for (const entry of fragmented) {

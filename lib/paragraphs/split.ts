@@ -1,12 +1,14 @@
 /**
  * Where paragraphs start inside one layout block: at a wider line gap than the block's usual one,
  * at a change of font size, at a list bullet, at a first-line indent, after a short line that
- * ends a sentence in justified text, or after a line ended by choice, not for want of room.
+ * ends a sentence in justified text, or after a line ended by choice, not for want of room; in a
+ * contents list, after each line that ends in a page number (contents.ts).
  */
 import { median } from '../layout/geometry.js';
 import { codePoints } from '../lang/scripts.js';
 import type { Line } from '../protocol/records.js';
 import { NO_SPACE_JOIN } from './hyphens.js';
+import { contentsEntryEnds } from './contents.js';
 
 /** What `splitParagraphs` reads: the thresholds that start a paragraph. */
 export interface SplitOptions {
@@ -60,6 +62,18 @@ const FIRST_WORD = /^\S*/u;
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: SplitOptions): Line[][] {
   if (lines.length === 0) return [];
+  const sizeJump = (a: Line, b: Line): boolean => Math.abs(b.size - a.size) > options.sizeChange * Math.max(a.size, b.size);
+  // A contents list: one paragraph per entry, a wrapped title joined to the line with its number
+  // (a heading above the list, set larger, is no wrapped title).
+  const entryEnds = contentsEntryEnds(lines);
+  if (entryEnds) {
+    const entries: Line[][] = [[lines[0]!]];
+    for (let i = 1; i < lines.length; i++) {
+      if (entryEnds[i - 1] || sizeJump(lines[i - 1]!, lines[i]!)) entries.push([lines[i]!]);
+      else entries[entries.length - 1]!.push(lines[i]!);
+    }
+    return entries;
+  }
   const gaps: number[] = [];
   for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.base - lines[i - 1]!.base);
   const usual = median(gaps.filter((g) => g > 0));
@@ -73,7 +87,7 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const previous = lines[i - 1]!;
     const line = lines[i]!;
     const gap = line.base - previous.base;
-    const sizeJump = Math.abs(line.size - previous.size) > options.sizeChange * Math.max(line.size, previous.size);
+    const sizeChanged = sizeJump(previous, line);
     const wideGap = usual > 0 && gap > options.gapRatio * usual;
     const bullet = BULLET.test(line.text);
     // First-line indents only mean a new paragraph when indented lines are the minority.
@@ -83,7 +97,7 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
     // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
     const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;
-    if (wideGap || sizeJump || bullet || indented || shortEnd || chosenBreak || tagChange || gap < 0) paragraphs.push([line]);
+    if (wideGap || sizeChanged || bullet || indented || shortEnd || chosenBreak || tagChange || gap < 0) paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
   }
   return paragraphs;

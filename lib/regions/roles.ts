@@ -11,10 +11,11 @@
  *   4. the bibliography, one block per entry (references.ts);
  *   5. section headings by size, numbering, capitals and a heading font (headings.ts), with a
  *      level, and those left in their paragraph's first line split off (run-in.ts);
- *   6. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
- *   7. display formulas: body blocks that read as math on lines of their own, and the pieces of
+ *   6. the entries of a contents list, each ending in a page number on one right edge (contents.ts);
+ *   7. table cells: narrow blocks side by side in rows stacked one under another (tables.ts);
+ *   8. display formulas: body blocks that read as math on lines of their own, and the pieces of
  *      one the layout set apart (lib/paragraphs/formulas.ts);
- *   8. notes: small print below the body at a page's foot, once the folios are known (footnotes.ts);
+ *   9. notes: small print below the body at a page's foot, once the folios are known (footnotes.ts);
  * and then run-ons: none across a heading, and one wherever a body paragraph starting in lower
  * case follows one cut mid-sentence (footnotes.ts).
  * In a tagged PDF the structure comes first (tags.ts): a block's tag gives its role before these
@@ -39,6 +40,7 @@ import { markReferences } from './references.js';
 import { markTables } from './tables.js';
 import { markFootnotes, mendRunOns } from './footnotes.js';
 import { splitRunInHeadings } from './run-in.js';
+import { markContents } from './contents.js';
 import { applyTagRoles, restoreTagRoles } from './tags.js';
 
 /** What the roles core reads: the heading thresholds (lib/regions/headings.ts). */
@@ -106,6 +108,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
     }
   }
 
+  markContents(pages);
   for (const page of pages) {
     markTables(page.blocks ?? []);
     markFormulas(page.blocks ?? []);
