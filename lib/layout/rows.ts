@@ -46,7 +46,8 @@ export const ROW_DEFAULTS: RowOptions = {
  */
 export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFAULTS): Row[] {
   const rows = groupByBaseline(items, options);
-  return rows.length > 1 ? withInitials(items, rows, options) : rows;
+  // A drop cap needs two lines beside it: two runs at least besides itself.
+  return items.length > 2 ? withInitials(items, rows, options) : rows;
 }
 
 /**
