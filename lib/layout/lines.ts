@@ -126,6 +126,8 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   if (role) line.role = role;
   const tag = majorityTag(items);
   if (tag !== undefined) line.tag = tag;
+  const initial = items[0]?.initial;
+  if (initial !== undefined) line.initial = initial;
   return line;
 }
 

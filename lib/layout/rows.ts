@@ -3,7 +3,8 @@
  * belong to. Pure functions over records; thresholds are relative to the font size.
  */
 import type { Item } from '../protocol/records.js';
-import { right } from './geometry.js';
+import { median, right } from './geometry.js';
+import { initialHost, joinInitial, mayBeInitial, INITIAL_SIZE_RATIO } from './initials.js';
 
 /** A row: runs sharing a baseline, left to right. */
 export interface Row {
@@ -44,6 +45,40 @@ export const ROW_DEFAULTS: RowOptions = {
  *   ... x  + y ...  ← the row it joins
  */
 export function groupRows(items: readonly Item[], options: RowOptions = ROW_DEFAULTS): Row[] {
+  const rows = groupByBaseline(items, options);
+  // A drop cap needs two lines beside it: two runs at least besides itself.
+  return items.length > 2 ? withInitials(items, rows, options) : rows;
+}
+
+/**
+ * Drop caps (lib/layout/initials.ts) joined to the first run of the line they open, in that line's
+ * row: grouped by baseline, a drop cap sits on a later line of its paragraph and its tall box would
+ * pull the lines beside it into one row. The candidates are large one-letter runs; the rows are
+ * grouped again without the initials found.
+ */
+function withInitials(items: readonly Item[], rows: Row[], options: RowOptions): Row[] {
+  const body = median(items.map((item) => item.size));
+  const candidates = items.filter((item) => item.size >= INITIAL_SIZE_RATIO * body && mayBeInitial(item));
+  if (candidates.length === 0) return rows;
+  const apart = new Set(candidates);
+  const others = groupByBaseline(items.filter((item) => !apart.has(item)), options);
+  const joined = new Map<Item, Item>();
+  const initials = new Set<Item>();
+  for (const initial of candidates) {
+    const found = initialHost(initial, others);
+    if (!found || joined.has(found.host)) continue;
+    joined.set(found.host, joinInitial(initial, found.host, found.space));
+    initials.add(initial);
+  }
+  if (initials.size === 0) return rows;
+  return groupByBaseline(
+    items.filter((item) => !initials.has(item)).map((item) => joined.get(item) ?? item),
+    options,
+  );
+}
+
+/** Rows by baseline, with scripts moved onto their lines (see groupRows). */
+function groupByBaseline(items: readonly Item[], options: RowOptions): Row[] {
   const sorted = byBaseline(items);
   const rows: Row[] = [];
   for (const item of sorted) {

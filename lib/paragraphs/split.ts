@@ -59,6 +59,19 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
 /** The text up to its first space: its first word when the text is trimmed. */
 const FIRST_WORD = /^\S*/u;
 
+/**
+ * True when a line stands beside the drop cap of a line above it (lib/layout/initials.ts): it is
+ * indented to make room for the initial, not to start a paragraph.
+ *
+ *   ┌──┐ ong before the harbour…   ← the line with `initial`
+ *   │L │ onto the shingle…         ← beside it: top above the initial's bottom, start right of it
+ *   └──┘ unpaved, lined with…
+ */
+export function besideInitial(line: Line, initial: Line['initial']): boolean {
+  if (!initial) return false;
+  return line.box.y < initial.y + initial.h && line.box.x >= initial.x + initial.w - 0.5 * line.size;
+}
+
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: SplitOptions): Line[][] {
   if (lines.length === 0) return [];
@@ -83,15 +96,18 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
   const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
   const paragraphs: Line[][] = [[lines[0]!]];
+  let initial = lines[0]!.initial;
   for (let i = 1; i < lines.length; i++) {
     const previous = lines[i - 1]!;
     const line = lines[i]!;
+    if (line.initial) initial = line.initial;
     const gap = line.base - previous.base;
     const sizeChanged = sizeJump(previous, line);
     const wideGap = usual > 0 && gap > options.gapRatio * usual;
     const bullet = BULLET.test(line.text);
     // First-line indents only mean a new paragraph when indented lines are the minority.
-    const indented = line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2;
+    const indented =
+      line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2 && !besideInitial(line, initial);
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);

@@ -89,6 +89,8 @@ export interface Item {
    * measures gaps itself.
    */
   after?: 'space' | 'break';
+  /** Set by `order` (lib/layout/initials.ts) on a run that begins with a drop cap joined to it: the drop cap's ink box. */
+  initial?: Box;
 }
 
 /** Something the analysis inserted between glyphs: a word space or a line break, never a glyph. */
@@ -120,6 +122,8 @@ export interface Line {
   inferred: InferredMark[];
   /** The structure tag of most of its runs' characters, when they have one. */
   tag?: string;
+  /** The ink box of the drop cap that opens the line (from its first run's `initial`). */
+  initial?: Box;
 }
 
 /**
