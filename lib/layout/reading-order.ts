@@ -12,6 +12,7 @@ import { chainBlocks, type ChainOptions, type LayoutBlock } from './blocks.js';
 import { xyCut, type GutterOptions } from './columns.js';
 import { furnitureFragments, tagFurniture, type MarginOptions, type PagePlan } from './furniture.js';
 import { repeatedAtPageBreak } from './page-breaks.js';
+import { attachAccents } from './accents.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -35,7 +36,9 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
         count: items.length - inside.length,
       }));
     }
-    return { page, fragments: fragmentsOf(inside, options) };
+    // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
+    // stand as a row, or a block, of its own.
+    return { page, fragments: fragmentsOf(attachAccents(inside), options) };
   });
   const repeated = repeatedAtPageBreak(fragmented, options);
   for (const entry of fragmented) {
