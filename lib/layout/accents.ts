@@ -12,10 +12,30 @@ const COMBINING: Record<string, string> = {
   '\u02da': '\u030a', '\u02dd': '\u030b', '\u00af': '\u0304',
 };
 
+/*
+ * Where an accent drawn apart may stand against its letter, relative to the letter's font size:
+ *
+ *        ´          ← over a capital, raised up to ACCENT_RISE em above the letter's baseline
+ *   ┌────┼────┐
+ *   │    É    │     the accent's centre within the letter's run (horizontally)
+ *   └────¸────┘     ← a cedilla or ogonek hangs from (at most ACCENT_DROP em below) the baseline
+ */
+/** An accent's baseline may lie this far (× font size) above its letter's: raised over a capital. */
+const ACCENT_RISE = 0.6;
+/** An accent's baseline may lie this far (× font size) below its letter's. */
+const ACCENT_DROP = 0.3;
+/** Marks drawn below the letter: a dotless ı or ȷ keeps its form under them. */
+const BELOW = new Set(['\u0327', '\u0328']);
+/** The dotted letters of the dotless ı and ȷ, which an accent over them stands for. */
+const DOTTED: Record<string, string> = { '\u0131': 'i', '\u0237': 'j' };
+
 /**
  * Puts a separately drawn accent onto the letter it sits over or under: "I" + "˙" → "İ",
- * "s" + "¸" → "ş". The letter is found by the accent's centre within the run below it, assuming
- * even glyph widths in that run. Accents that sit over no run stay as they are.
+ * "s" + "¸" → "ş", "´" + "e" → "é" (TeX draws the accent first), "ı" + "¨" → "ï". The letter
+ * is found by the accent's centre within a run whose baseline lies at most ACCENT_RISE em below
+ * the accent's (ACCENT_DROP em above it), the nearest such run, assuming even glyph widths in that
+ * run. The items may be a row or a whole block (an accent raised over a capital may stand in a row
+ * of its own). Accents that sit over no run stay as they are.
  */
 export function attachAccents(items: readonly Item[]): Item[] {
   // Most rows are plain ASCII with no spacing accent: nothing to attach or normalise.
@@ -39,7 +59,7 @@ export function attachAccents(items: readonly Item[]): Item[] {
     const text = item.text.replace(ACCENT_AFTER_LETTER, (_m, letter: string, accent: string) => letter + COMBINING[accent]).normalize('NFC');
     const first = [...text][0] ?? '';
     // A run that starts with an accent drawn back over the previous run's letter: split it off.
-    if (text.length > 1 && COMBINING[first] !== undefined && out.some((o) => o.x <= item.x + 0.5 && right(o) > item.x + 0.5)) {
+    if (text.length > 1 && COMBINING[first] !== undefined && items.some((o) => o !== item && o.x <= item.x + 0.5 && right(o) > item.x + 0.5 && sitsOver(item, o))) {
       const glyph = item.w / [...text].length;
       out.push(Object.assign(copy(item), { text: first, w: glyph }));
       out.push(Object.assign(copy(item), { text: text.slice(first.length), x: item.x + glyph, w: item.w - glyph }));
@@ -53,16 +73,30 @@ export function attachAccents(items: readonly Item[]): Item[] {
   const removed = new Set<Item>();
   for (const accent of accents) {
     const centre = accent.x + accent.w / 2;
-    const found = out.findIndex((o) => o !== accent && !removed.has(o) && !accents.includes(o) && o.x <= centre && right(o) >= centre && o.text.trim() !== '');
+    let found = -1;
+    out.forEach((o, i) => {
+      if (o === accent || removed.has(o) || accents.includes(o) || o.x > centre || right(o) < centre || o.text.trim() === '') return;
+      if (!sitsOver(accent, o)) return;
+      if (found < 0 || Math.abs(o.y - accent.y) < Math.abs(out[found]!.y - accent.y)) found = i;
+    });
     if (found < 0) continue;
     const host = copies.has(out[found]!) ? out[found]! : (out[found] = copy(out[found]!));
     const chars = [...host.text];
     const index = Math.min(chars.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * chars.length)));
-    chars.splice(index + 1, 0, COMBINING[accent.text.trim()]!);
+    const mark = COMBINING[accent.text.trim()]!;
+    const letter = chars[index]!;
+    if (DOTTED[letter] !== undefined && !BELOW.has(mark)) chars[index] = DOTTED[letter]!;
+    chars.splice(index + 1, 0, mark);
     host.text = chars.join('').normalize('NFC');
     removed.add(accent);
   }
   return out.filter((item) => !removed.has(item));
+}
+
+/** Whether an accent's baseline lies where it may belong to a letter of `host` (ACCENT_RISE, ACCENT_DROP). */
+function sitsOver(accent: Item, host: Item): boolean {
+  const rise = host.y - accent.y;
+  return rise <= ACCENT_RISE * host.size && -rise <= ACCENT_DROP * host.size;
 }
 
 /**

@@ -13,6 +13,7 @@ import { xyCut, type GutterOptions } from './columns.js';
 import { furnitureFragments, tagFurniture, type MarginOptions, type PagePlan } from './furniture.js';
 import { repeatedAtPageBreak } from './page-breaks.js';
 import { stripLeaders } from './leaders.js';
+import { attachAccents } from './accents.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -36,7 +37,9 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
         count: items.length - inside.length,
       }));
     }
-    const { items: text, joined } = stripLeaders(inside);
+    // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
+    // stand as a row, or a block, of its own. Then dot leaders go: they are not text.
+    const { items: text, joined } = stripLeaders(attachAccents(inside));
     return { page, fragments: fragmentsOf(text, options, joined) };
   });
   const repeated = repeatedAtPageBreak(fragmented, options);

@@ -8,7 +8,7 @@
 import type { Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { COMBINING_MARK, continues, runToItem, type Glyph, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -85,6 +85,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
     let run: Run = { glyphs: [] };
+    // The last glyph of the run last ended.
+    let ended: Glyph | undefined;
     // One glyph's characters share an origin: they are held as a group until the next origin, so
     // a group that repeats a cluster just drawn over the same place can be left out (see below).
     let group: Glyph[] = [];
@@ -101,8 +103,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const only = held[0]!;
       if (held.length === 1) {
         // The common case: one character per glyph, nothing to compare.
-        if (!continues(run, only)) flush();
-        run.glyphs.push(only);
+        place(only);
         return;
       }
       const text = held.map((g) => g.ch).join('');
@@ -120,17 +121,38 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         COMBINING_MARK.test(text) &&
         recent.some((o) => groupCount - o.seq <= 4 && o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
       if (!echo) {
-        for (const g of held) {
-          if (!continues(run, g)) flush();
-          run.glyphs.push(g);
-        }
+        for (const g of held) place(g);
       }
       recent.push({ text, left, right, oy, seq: groupCount });
       if (recent.length > 4) recent.shift();
     };
+    /*
+     * A glyph joins the run, or starts the next. A spacing accent drawn over (or under) its
+     * letter stands in a run of its own, so that \`lines\` can put it on that letter by where it is
+     * (lib/layout/accents.ts): TeX draws it before its letter, groff after.
+     */
+    const place = (g: Glyph): void => {
+      // PDFium may make up a space where groff moves back to draw the accent over its letter: the
+      // letter is then the last glyph of the run just ended.
+      const last = run.glyphs[run.glyphs.length - 1] ?? (SPACING_ACCENT.test(g.ch) ? ended : undefined);
+      if (last && accentOver(last, g)) {
+        if (SPACING_ACCENT.test(last.ch)) {
+          run.glyphs.pop();
+          flush();
+          run.glyphs.push(last);
+        }
+        flush();
+        run.glyphs.push(g);
+        if (SPACING_ACCENT.test(g.ch)) flush();
+        return;
+      }
+      if (!continues(run, g)) flush();
+      run.glyphs.push(g);
+    };
     const flush = (): void => {
       commit();
       if (run.glyphs.length > 0) {
+        ended = run.glyphs[run.glyphs.length - 1];
         const item = runToItem(run.glyphs, normalize);
         if (item) items.push(item);
       }

@@ -83,6 +83,37 @@ export function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
+/**
+ * The spacing accents some generators draw as glyphs of their own over (or under) a letter: TeX's
+ * `\accent` in OT1 fonts (the accent first, then the letter, the pen moved back under it), groff's
+ * accent strings (the letter first, then the accent moved back over it).
+ */
+export const SPACING_ACCENT = /^[\u00b4`\u02c6^\u02dc~\u00a8\u02c7\u02d8\u02d9\u00b8\u02db\u02dd\u02da\u00af]$/u;
+
+/**
+ * A spacing accent drawn over its letter overlaps the letter's advance box by more than this share
+ * of the narrower of the two; neighbours in running text (kerned pairs, `x^2`, a backquote in
+ * code) do not.
+ *
+ *      ┌─´─┐              accent box
+ *   ┌──┼───┼┐             letter box: overlap ≥ ACCENT_OVERLAP × min(widths)
+ */
+const ACCENT_OVERLAP = 0.5;
+
+/** Whether one of two neighbouring glyphs is a spacing accent drawn over (or under) the other, a letter. */
+export function accentOver(a: Glyph, b: Glyph): boolean {
+  if (!a.horizontal || !b.horizontal) return false;
+  const aAccent = SPACING_ACCENT.test(a.ch);
+  const bAccent = SPACING_ACCENT.test(b.ch);
+  if (aAccent === bAccent || !LETTER.test(aAccent ? b.ch : a.ch)) return false;
+  if (Math.abs(a.oy - b.oy) > ACCENT_RISE_EM * Math.max(a.size, b.size)) return false;
+  const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  return overlap > ACCENT_OVERLAP * Math.min(a.right - a.left, b.right - b.left);
+}
+
+/** An accent over a capital may be raised this far (× em) above the letter's baseline. */
+export const ACCENT_RISE_EM = 0.6;
+
 /** Characters PDFium's line analysis leaves in their own order inside right-to-left text: letters of left-to-right scripts and digits. */
 const KEPT_FORWARD = /^(?:\p{Nd}|(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p{L})$/u;
 
