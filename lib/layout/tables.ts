@@ -158,13 +158,12 @@ function columnOf(f: Fragment, gutters: readonly Gutter[]): number {
 }
 
 /**
- * True when columns are prose side by side: every column is wide and one of them at least is
- * filled by its lines, or every column is filled. A table has a narrow column (a key, numbers) or
- * ragged cells; a headed column of prose has its headings and last lines short, not its others.
+ * True when columns are prose side by side: every column is as wide as a column of prose (two
+ * columns of a paper, a text beside its translation), or every column is filled by its lines. A
+ * table has a narrow column (a key, numbers) or ragged cells.
  */
 function proseSideBySide(columns: readonly Fragment[][], rtl: boolean): boolean {
-  const filledColumns = columns.filter((c) => proseColumn(c, rtl)).length;
-  return filledColumns === columns.length || (filledColumns > 0 && columns.every(wideColumn));
+  return columns.every(wideColumn) || columns.every((c) => proseColumn(c, rtl));
 }
 
 /** True when a column is as wide as a column of prose. */
