@@ -41,6 +41,23 @@ export interface Paragraph {
   continues: boolean;
   /** The terms that set this paragraph apart from the rest of the document, best first. */
   keywords: string[];
+  /** A table row (role `table`): its place in its table and its cells' texts, in column order. */
+  row?: TableRowCells;
+}
+
+/** A table row's cells, their texts cut from the block's by the block's `table` offsets. */
+export interface TableRowCells {
+  table: number;
+  index: number;
+  header: boolean;
+  cells: { col: number; span: number; text: string }[];
+}
+
+/** The row of a table-row block, or undefined for any other block. */
+function rowCells(block: Block): TableRowCells | undefined {
+  if (!block.table) return undefined;
+  const cells = block.table.cells.map((c) => ({ col: c.col, span: c.span, text: collapse(block.text.slice(c.start, c.end)) }));
+  return { table: block.table.table, index: block.table.row, header: block.table.header, cells };
 }
 
 /** A section: its heading, its paragraphs and the sections nested in it. */
@@ -154,7 +171,10 @@ export function documentStructure(doc: DocRecord, allPages: readonly PageRecord[
     (page.blocks ?? []).forEach((block, index) => {
       const id = blockId(page.page, index + 1);
       position.set(`${page.page}:${index}`, all.length);
-      all.push({ id, page: page.page, box: block.box, role: roles.get(id) ?? block.role, lang: blockLang(block, doc), dir: block.dir === 'rtl' ? 'rtl' : 'ltr', text: collapse(block.text), continues: block.continues, keywords: [] });
+      const paragraph: Paragraph = { id, page: page.page, box: block.box, role: roles.get(id) ?? block.role, lang: blockLang(block, doc), dir: block.dir === 'rtl' ? 'rtl' : 'ltr', text: collapse(block.text), continues: block.continues, keywords: [] };
+      const row = rowCells(block);
+      if (row) paragraph.row = row;
+      all.push(paragraph);
     });
   }
   const textual = all.filter((p) => !FURNITURE_ROLES.has(p.role as Block['role']) && p.text !== '');

@@ -66,6 +66,12 @@ function paragraph(p: Paragraph, indent: string): string {
     out += `${indent}  </keywordset>\n`;
   }
   out += element(`${indent}  `, 'text', {}, p.text);
+  if (p.row) {
+    const { table, index, header, cells } = p.row;
+    out += `${indent}  <row${attributes({ table, index, header: header ? 'true' : null })}>\n`;
+    for (const cell of cells) out += element(`${indent}    `, 'cell', { col: cell.col, span: cell.span > 1 ? cell.span : null }, cell.text);
+    out += `${indent}  </row>\n`;
+  }
   return `${out}${indent}</para>\n`;
 }
 

@@ -128,6 +128,8 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   if (tag !== undefined) line.tag = tag;
   const initial = items[0]?.initial;
   if (initial !== undefined) line.initial = initial;
+  const cell = items[0]?.cell;
+  if (cell !== undefined) line.cell = cell;
   return line;
 }
 
@@ -166,6 +168,22 @@ function rtlRuns(items: readonly Item[], glyphOrder: boolean): Item[] {
   return glyphOrder ? runs.map((item) => ({ ...item, text: rightToLeftText(item) })) : runs;
 }
 
+/**
+ * A block's runs by table cell, in the order `order` put the cells (a table row's cells side by
+ * side share baselines, but each is read whole before the next); one group outside tables.
+ */
+function byCell(items: readonly Item[]): Item[][] {
+  if (items[0]?.cell === undefined) return [items as Item[]];
+  const cells = new Map<number, Item[]>();
+  for (const item of items) {
+    const col = item.cell?.col ?? -1;
+    const cell = cells.get(col);
+    if (cell) cell.push(item);
+    else cells.set(col, [item]);
+  }
+  return [...cells.values()];
+}
+
 /** The pure core: builds the lines of one page. */
 export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder = false): PageRecord {
   const byBlock = new Map<number, Item[]>();
@@ -177,7 +195,9 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
+    for (const cell of byCell(items)) {
+      for (const row of groupRows(cell, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
+    }
   }
   return { ...page, lines };
 }

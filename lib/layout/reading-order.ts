@@ -1,7 +1,7 @@
 /**
  * Reading order of one document: per page, runs outside the page box, the dot leaders of a contents
  * list and lines repeated across a page break dropped, rows cut into fragments, fragments chained into blocks, blocks put in
- * reading order; across pages, furniture tagged. The steps are in the modules of lib/layout; the
+ * reading order (a table's rows each one block, lib/layout/tables.ts); across pages, furniture tagged. The steps are in the modules of lib/layout; the
  * order stage (stages/order.ts) holds the options' defaults.
  */
 import type { DocumentGroup } from '../protocol/stage.js';
@@ -14,6 +14,7 @@ import { furnitureFragments, tagFurniture, type MarginOptions, type PagePlan } f
 import { repeatedAtPageBreak } from './page-breaks.js';
 import { stripLeaders } from './leaders.js';
 import { attachAccents } from './accents.js';
+import { findTables } from './tables.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -63,8 +64,10 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
       apart.push(block);
       roles.set(block, role);
     }
-    const chained = chainBlocks(fragments.filter((f) => !furniture.has(f)), options);
-    return { page, blocks: xyCut([...chained, ...apart], options), roles };
+    // A table's rows are blocks of their own, its cells side by side in each: read row by row.
+    const { tables, rest } = findTables(fragments.filter((f) => !furniture.has(f)));
+    const chained = chainBlocks(rest, options);
+    return { page, blocks: xyCut([...chained, ...tables.flatMap((t) => t.rows), ...apart], options), roles };
   });
   if (options.furniture) tagFurniture(plans, options);
   const pages = plans.map(({ page, blocks, roles }) => {

@@ -48,6 +48,10 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
       const blockId = lines[index]!.block;
       const group: Line[] = [];
       while (index < lines.length && lines[index]!.block === blockId) group.push(lines[index++]!);
+      if (group[0]!.cell) {
+        blocks.push(tableRowBlock(group, words));
+        continue;
+      }
       const furniture = group.find((l) => l.role)?.role;
       const parts = furniture ? [group] : splitParagraphs(group, options);
       parts.forEach((part, partIndex) => {
@@ -83,6 +87,50 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
     return { ...page, blocks };
   });
   return { pages };
+}
+
+/**
+ * A table row found by `order` as one paragraph of role `table`: each cell's lines joined as a
+ * paragraph's are (a wrapped cell is one run of words), the cells in column order separated by a
+ * space, each cell's stretch of the text kept in `table`.
+ */
+function tableRowBlock(lines: readonly Line[], words: ReturnType<typeof vocabulary>): Block {
+  const cells: Line[][] = [];
+  for (const line of lines) {
+    const last = cells[cells.length - 1];
+    if (last && last[0]!.cell!.col === line.cell!.col) last.push(line);
+    else cells.push([line]);
+  }
+  let text = '';
+  const inferred: Block['inferred'] = [];
+  const placed: NonNullable<Block['table']>['cells'] = [];
+  for (const cell of cells) {
+    if (text.length > 0) {
+      inferred.push({ at: text.length, kind: 'space', rule: 'table-cell' });
+      text += ' ';
+    }
+    const joined = joinLines(cell, words);
+    for (const mark of joined.inferred) inferred.push({ ...mark, at: mark.at + text.length });
+    const place = cell[0]!.cell!;
+    placed.push({ col: place.col, span: place.span, start: text.length, end: text.length + joined.text.length });
+    text += joined.text;
+  }
+  const first = lines[0]!.cell!;
+  const block: Block = {
+    text,
+    box: unionBox(lines.map((l) => l.box)),
+    role: 'table',
+    font: mostCommon(lines.map((l) => l.font)),
+    size: Math.round(median(lines.map((l) => l.size)) * 100) / 100,
+    dir: mostCommon(lines.map((l) => l.dir)) === 'rtl' ? 'rtl' : 'ltr',
+    continues: false,
+    lines: lines.length,
+    inferred,
+    table: { table: first.table, row: first.row, header: first.header === true, cells: placed },
+  };
+  const tag = majorityTag(lines);
+  if (tag !== undefined) block.tag = tag;
+  return block;
 }
 
 /** A paragraph runs on when the previous one stops mid-sentence and this one does not start a new one. */

@@ -91,6 +91,31 @@ export interface Item {
   after?: 'space' | 'break';
   /** Set by `order` (lib/layout/initials.ts) on a run that begins with a drop cap joined to it: the drop cap's ink box. */
   initial?: Box;
+  /** Set by `order` (lib/layout/tables.ts) on a run inside a table: the cell it stands in. */
+  cell?: CellPlace;
+}
+
+/**
+ * Where a run or line stands in a table found by `order`: the table's number on its page, its
+ * row and column (0-based, columns in reading order), how many columns the cell spans, and
+ * whether the row is the header row.
+ */
+export interface CellPlace {
+  table: number;
+  row: number;
+  col: number;
+  span: number;
+  header?: boolean;
+}
+
+/** One table row as a block (written by `paragraphs`): its cells as stretches of the block's text. */
+export interface TableRow {
+  /** The table's number on its page, and the row's (0-based). */
+  table: number;
+  row: number;
+  header: boolean;
+  /** The cells in column order: column, columns spanned, and UTF-16 offsets in the text (end exclusive). */
+  cells: { col: number; span: number; start: number; end: number }[];
 }
 
 /** Something the analysis inserted between glyphs: a word space or a line break, never a glyph. */
@@ -124,6 +149,8 @@ export interface Line {
   tag?: string;
   /** The ink box of the drop cap that opens the line (from its first run's `initial`). */
   initial?: Box;
+  /** The table cell the line stands in (from its runs' `cell`). */
+  cell?: CellPlace;
 }
 
 /**
@@ -193,6 +220,8 @@ export interface Block {
   parallel?: { group: number; side: 'a' | 'b' };
   /** The structure tag of most of its lines' characters, when they have one (written by `paragraphs`). */
   tag?: string;
+  /** A table row (role `table`): its place in the table and its cells (written by `paragraphs`). */
+  table?: TableRow;
 }
 
 /** A stretch of a block's text in another language, e.g. Latin-script names inside Arabic text. */
