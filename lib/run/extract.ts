@@ -91,6 +91,16 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
   return [parseStage.parse(options), ...workerChain(options)];
 }
 
+/**
+ * The whole chain, parse to serialize, as a list of transforms: `pdf` records in, the documents in
+ * `format` out (strings, or records for `ndjson`). `compose(...fullChain(options))` is `extract`
+ * as one stream. Throws a UsageError for a bad option (an unknown `format`) before any stage starts.
+ */
+export function fullChain(options: Partial<ExtractOptions> = {}): Transform[] {
+  const writer = serializeStage.serialize(options);
+  return [...analysisChain(options), writer];
+}
+
 /** One extracted document, as the library's iterator yields it. */
 export interface ExtractedDocument {
   id: string;
