@@ -379,3 +379,10 @@ t.test('real KenLM: a binary model decides the breaks as its ARPA text does', { 
   const direct = joinDocument(group(pages), { rules: noRules(), model: { forward: ArpaModel.load(arpaPath) } });
   t.same(decisions(scored.pages), decisions(direct.pages), 'query and the in-process reader decide alike');
 });
+
+t.test('a join rule with no JavaScript form is left out with a warning on each document; the others apply', async (t) => {
+  const rules = parseJoinRules({ language: [{ name: 'common', config: { join_words: [['.*\\w++', '', ' '], ['.*[\\,\\;]', '', ' ']] } }] });
+  t.equal(rules.get('common')!.joinWords.length, 1, 'the translatable rule stays');
+  const result = joinDocument(group([pageRecord('d', 1, { blocks: [] })]), { rules });
+  t.match(result.diagnostics, [{ type: 'diagnostic', doc: 'd', severity: 'warning', stage: 'join', code: 'config-rule-rejected', message: /join_words\[0\] of language "common" left out: possessive quantifier \+\+/ }]);
+});
