@@ -42,6 +42,7 @@ export interface PdfExtractArgs {
   output: string;
   batch: string;
   log: string;
+  /** Documents at once; 0 when not given (one, as PDFExtract, unless `--jobs` says otherwise). */
   threads: number;
   /** Seconds per document; 0 for pdfpipe's default. */
   timeout: number;
@@ -62,7 +63,7 @@ export const DEFAULT_CONFIG = resolve(dirname(fileURLToPath(import.meta.url)), '
 /** Reads PDFExtract's flags; throws UsageError on an unknown flag or a flag without its value. */
 export function parsePdfExtractArgs(argv: readonly string[]): PdfExtractArgs {
   const args: PdfExtractArgs = {
-    input: '', output: '', batch: '', log: '', threads: 1, timeout: 0, config: '', kenlm: '', sentenceJoin: '',
+    input: '', output: '', batch: '', log: '', threads: 0, timeout: 0, config: '', kenlm: '', sentenceJoin: '',
     keepbrtags: false, getperms: false, verbose: false, help: argv.length === 0, passThrough: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -173,7 +174,7 @@ export async function main(argv: string[]): Promise<number> {
     keepbrtags: args.keepbrtags,
     getperms: args.getperms,
     config,
-    jobs: Math.max(1, args.threads),
+    jobs: args.threads || extra.jobs || 1,
     ...(args.timeout > 0 ? { timeout: args.timeout } : {}),
   };
   // PDFExtract.json holds the join rules too; pdfpipe's own config file has none.

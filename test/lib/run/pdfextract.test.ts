@@ -36,8 +36,10 @@ t.test('a batch with a PDFExtract.json: HTML per output, error HTML for a failur
     `${batch}\t${out('not-pdf.html')}`,
     'a line without a tab',
     `${samplePdf('hyphenated')}\t${out('hyphenated.html')}`,
+    `${join(dir, 'broken.pdf')}\t${out('broken.html')}`,
     '',
   ].join('\n'));
+  writeFileSync(join(dir, 'broken.pdf'), 'this is not a PDF at all');
   const result = await run(['pdfextract', '-B', batch, '-C', fixture, '-L', join(dir, 'run'), '-T', '2', '--getperms']);
   t.equal(result.code, 0, result.stderr);
   t.equal(result.stdout, `Log File: ${join(dir, 'run.log')}\n`, 'with -L the log goes to the file');
@@ -48,6 +50,7 @@ t.test('a batch with a PDFExtract.json: HTML per output, error HTML for a failur
   t.ok(existsSync(out('hyphenated.html')));
   t.match(readFileSync(out('missing.html'), 'utf8'), /<error>[\s\S]*Input file does not exist\./);
   t.match(readFileSync(out('not-pdf.html'), 'utf8'), /<error>[\s\S]*Input file extension is not pdf\./);
+  t.match(readFileSync(out('broken.html'), 'utf8'), /^<html>\n<error>\n<code>not-a-pdf<\/code>/, 'a document the chain fails gets the error HTML');
   const log = readFileSync(join(dir, 'run.log'), 'utf8').trim().split('\n').map((l) => l.split('\t'));
   for (const row of log) t.match(row, [/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+$/, /^(INFO|WARN|ERROR)$/, /./], 'date, level, message');
   const messages = log.map((row) => `${row[1]} ${row[2]}`);
@@ -57,6 +60,7 @@ t.test('a batch with a PDFExtract.json: HTML per output, error HTML for a failur
   t.ok(messages.includes(`ERROR Batch line: a line without a tab, Error: Invalid batch line: a line without a tab`));
   t.ok(messages.includes(`INFO File: ${samplePdf('one-column')}, Extract success. -> ${out('one.html')}`));
   t.ok(messages.includes(`ERROR File: ${join(dir, 'missing.pdf')}, Error: Input file does not exist.`));
+  t.ok(messages.some((m) => m.startsWith(`ERROR File: ${join(dir, 'broken.pdf')}, Error: not-a-pdf: `)));
   t.equal(messages.at(-1), `INFO Finish extract batch file: ${batch}`);
 });
 
