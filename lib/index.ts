@@ -8,8 +8,16 @@ import { serialize } from '../stages/serialize.js';
 import { join } from '../stages/join.js';
 import { roles } from '../stages/roles.js';
 import { langid } from '../stages/langid.js';
+import { repair } from '../stages/repair.js';
+import { resegment } from '../stages/resegment.js';
 
-export { extract, analysisChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './run/extract.js';
+export { extract, analysisChain, fullChain, DEFAULTS, type ExtractOptions, type ExtractedDocument } from './run/extract.js';
+/** Joins stages into one Duplex for `stream.pipeline`. */
+export { compose } from './run/compose.js';
+/** The output formats and one document written in any of them. */
+export { FORMATS, documentOutput, type Format } from './formats/output.js';
+/** A bad option (an unknown format, a value out of range): what every stage factory throws. */
+export { UsageError } from './protocol/options.js';
 export { parseNdjson, stringifyNdjson } from './protocol/ndjson.js';
 export * from './protocol/records.js';
 export { joinMargin, type JoinModel, type SequenceScorer } from './lm/join-model.js';
@@ -22,8 +30,8 @@ export { documentHtml } from './formats/html.js';
 export { documentPairs, documentPairsTsv, type TextPair } from './formats/pairs.js';
 export { sentences } from './lang/sentences.js';
 
-/** Stage factories: each returns an object-mode Transform over records. */
-export const stages = { parse, order, lines, bidi, paragraphs, serialize, join, roles, langid };
+/** Stage factories, in the order of the chain: each returns an object-mode Transform over records. */
+export const stages = { parse, order, lines, bidi, repair, resegment, paragraphs, join, roles, langid, serialize };
 /** A document's logical structure (metadata, sections, paragraphs, keywords), and its XML. */
 export { documentStructure, type Structure, type Section, type Paragraph } from './formats/structure.js';
 export { structureXml } from './formats/xml.js';

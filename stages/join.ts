@@ -37,7 +37,7 @@
 import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { defaultJoinRules, JoinConfigError, loadJoinRules, type JoinRules } from '../lib/paragraphs/join-rules.js';
+import { defaultJoinRules, JoinConfigError, loadJoinRules, rejectedJoinRules, type JoinRules } from '../lib/paragraphs/join-rules.js';
 import type { JoinModel } from '../lib/lm/join-model.js';
 import { openModel } from '../lib/lm/open.js';
 import { ModelError, type LanguageModel } from '../lib/lm/model.js';
@@ -105,8 +105,14 @@ export function normalizeOptions(partial: JoinInput = {}): ResolvedJoinOptions {
 }
 
 /** The pure core (lib/paragraphs/join.ts): join decisions for one document. */
-export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { pages: PageRecord[] } {
-  return decideBreaks(group, normalizeOptions(partial));
+export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
+  const options = normalizeOptions(partial);
+  return { ...decideBreaks(group, options), diagnostics: rejectedWarnings(group.doc.id, options.rules) };
+}
+
+/** A warning per configured rule that was left out (its Java regex has no JavaScript form). */
+function rejectedWarnings(doc: string, rules: JoinRules): DiagnosticRecord[] {
+  return rejectedJoinRules(rules).map((message) => ({ type: 'diagnostic', doc, severity: 'warning', stage: 'join', code: 'config-rule-rejected', message }));
 }
 
 /** The core with a model that scores whole sentences and answers later (KenLM's `query`), scored in one batch per document. */

@@ -48,22 +48,26 @@ function cdata(text: string): string {
   return `<![CDATA[\n${escapeXml(text).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/]]>/g, ']]]]><![CDATA[>')}\n]]>`;
 }
 
-/** pdf.js permission flags, by the name PDFExtract gives each in its permissions block. */
-const PERMISSIONS: [string, number][] = [
-  ['canassemply', 1024],
-  ['cancopy', 16],
-  ['canmodified', 8],
-  ['canmodifyannotations', 32],
-  ['canprint', 4],
-  ['canprintdegraded', 4],
-  ['canfillinform', 256],
-  ['canscreenreader', 512],
+/**
+ * The permission flags (pdf.js PermissionFlag values) each entry of PDFExtract's permissions block
+ * needs, all of them, as PDFExtract's PDF library reads `P`: `canprint` is printing at full
+ * quality (bits 3 and 12), `canprintdegraded` printing at all (bit 3).
+ */
+const PERMISSIONS: [string, number[]][] = [
+  ['canassemply', [1024]],
+  ['cancopy', [16]],
+  ['canmodified', [8]],
+  ['canmodifyannotations', [32]],
+  ['canprint', [4, 2048]],
+  ['canprintdegraded', [4]],
+  ['canfillinform', [256]],
+  ['canscreenreader', [512]],
 ];
 
 function permissionsBlock(doc: DocRecord | null): string {
   const flags = doc?.meta?.permissions ?? null;
   const encrypted = Boolean(doc?.meta?.encrypted);
-  const rows = PERMISSIONS.map(([name, flag]) => `<${name}>${flags === null ? true : flags.includes(flag)}</${name}>`);
+  const rows = PERMISSIONS.map(([name, needed]) => `<${name}>${flags === null ? true : needed.every((f) => flags.includes(f))}</${name}>`);
   return `<permission isencrypted="${encrypted}">\n${rows.join('\n')}\n</permission>\n`;
 }
 

@@ -1,12 +1,13 @@
 /**
  * Join rules in the format of PDFExtract's configuration file: per language (`name`, with `common`
  * applying to all), `join_words` as [left regex, right regex, joiner] and `absolute_eof` as
- * [left regex, right regex]. A regex must match the whole left or right text (as Java's
+ * [left regex, right regex]. Regexes are Java's, translated (lib/repair/java-regex.ts). A regex must match the whole left or right text (as Java's
  * `String.matches` does); an empty regex matches anything, and a rule with both sides empty never
  * fires. Unlike PDFExtract, which parses the per-language sets but applies only `common`, the set
  * of the pair's language is applied first, then `common`.
  */
 import { readFileSync } from 'node:fs';
+import { JavaRegexError, translateJavaRegex } from '../repair/java-regex.js';
 
 /** Never join when both sides match. */
 export interface EofRule {
@@ -39,48 +40,67 @@ interface RawLanguage {
   config?: { join_words?: unknown; join_word?: unknown; absolute_eof?: unknown };
 }
 
+/** The rules a configuration held that could not be translated from Java's dialect, by configuration. */
+const REJECTED = new WeakMap<JoinRules, string[]>();
+
+/** Messages naming each rule of the configuration that was left out (its regex has no JavaScript form). */
+export function rejectedJoinRules(rules: JoinRules): readonly string[] {
+  return REJECTED.get(rules) ?? [];
+}
+
+/** A Java regex (lib/repair/java-regex.ts) made to match a whole side; '' is null (matches anything). */
 function compile(source: unknown, where: string): RegExp | null {
   if (typeof source !== 'string') throw new JoinConfigError(`Unexpected ${typeof source} in ${where}, expected a regex string`);
   if (source === '') return null;
-  try {
-    // No `u` flag: Java patterns escape punctuation freely (`\,`), which unicode mode rejects.
-    return new RegExp(`^(?:${source})$`, 's');
-  } catch (error) {
-    throw new JoinConfigError(`Invalid regex in ${where}: ${(error as Error).message}`);
-  }
+  const { source: js, flags } = translateJavaRegex(source);
+  return new RegExp(`^(?:${js})$`, `${flags.includes('s') ? flags : `${flags}s`}u`);
 }
 
-function rulesOf(list: unknown, key: string, language: string, withJoiner: boolean): (EofRule | JoinWordRule)[] {
+function rulesOf(list: unknown, key: string, language: string, withJoiner: boolean, rejected: string[]): (EofRule | JoinWordRule)[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new JoinConfigError(`Unexpected ${key} of language "${language}" that is not an array`);
-  return list.map((raw: RawRule, index) => {
+  const rules: (EofRule | JoinWordRule)[] = [];
+  list.forEach((raw: RawRule, index) => {
     const where = `${key}[${index}] of language "${language}"`;
     if (!Array.isArray(raw) || raw.length < (withJoiner ? 3 : 2)) {
       throw new JoinConfigError(`Unexpected rule ${where}, expected [left, right${withJoiner ? ', joiner' : ''}]`);
     }
-    const rule = { name: `${language}:${key}[${index}]`, left: compile(raw[0], where), right: compile(raw[1], where) };
-    if (!withJoiner) return rule;
+    let rule: EofRule;
+    try {
+      rule = { name: `${language}:${key}[${index}]`, left: compile(raw[0], where), right: compile(raw[1], where) };
+    } catch (error) {
+      if (!(error instanceof JavaRegexError)) throw error;
+      rejected.push(`rule ${where} left out: ${error.message}`);
+      return;
+    }
+    if (!withJoiner) return void rules.push(rule);
     if (typeof raw[2] !== 'string') throw new JoinConfigError(`Unexpected joiner in ${where}, expected a string`);
-    return { ...rule, joiner: raw[2] };
+    rules.push({ ...rule, joiner: raw[2] });
   });
+  return rules;
 }
 
-/** Parses a configuration object (PDFExtract.json's shape: `{language: [{name, config}]}`). */
+/**
+ * Parses a configuration object (PDFExtract.json's shape: `{language: [{name, config}]}`). A rule
+ * whose regex has no JavaScript form is left out and named in `rejectedJoinRules`.
+ */
 export function parseJoinRules(value: unknown): JoinRules {
   const languages = (value as { language?: unknown } | null)?.language;
   if (!Array.isArray(languages)) throw new JoinConfigError('Unexpected configuration without a `language` array');
   const rules: JoinRules = new Map();
+  const rejected: string[] = [];
   for (const entry of languages as RawLanguage[]) {
     if (typeof entry?.name !== 'string') throw new JoinConfigError('Unexpected language entry without a string `name`');
     const config = entry.config ?? {};
-    const joinWords = rulesOf(config.join_words ?? config.join_word, 'join_words', entry.name, true) as JoinWordRule[];
-    const absoluteEof = rulesOf(config.absolute_eof, 'absolute_eof', entry.name, false);
+    const joinWords = rulesOf(config.join_words ?? config.join_word, 'join_words', entry.name, true, rejected) as JoinWordRule[];
+    const absoluteEof = rulesOf(config.absolute_eof, 'absolute_eof', entry.name, false, rejected);
     const previous = rules.get(entry.name);
     rules.set(entry.name, {
       joinWords: [...(previous?.joinWords ?? []), ...joinWords],
       absoluteEof: [...(previous?.absoluteEof ?? []), ...absoluteEof],
     });
   }
+  if (rejected.length > 0) REJECTED.set(rules, rejected);
   return rules;
 }
 

@@ -50,17 +50,19 @@ function itemsOfLine(page: PageRecord, line: Line): Item[] {
 export interface RepairContext {
   rules: RepairConfig;
   disabled: ReadonlySet<string>;
+  /** The config's rules that were left out, each reported on every document as a warning. */
+  rejected: readonly string[];
   thai: ReadonlySet<string> | null;
   words: ReadonlySet<string> | null;
 }
 
 /** Loads the rules and word lists; throws an Error naming the file that is missing or bad. */
 export function loadContext(options: ContextOptions): RepairContext {
-  const { rules, disabled } = loadConfig(options.config);
+  const { rules, disabled, rejected } = loadConfig(options.config);
   const thaiPath = options.thaiLexicon || (existsSync(DEBIAN_THAI_TRIE) ? DEBIAN_THAI_TRIE : '');
   const wordsPath = options.words || (existsSync(DEBIAN_WORDS) ? DEBIAN_WORDS : '');
   const words = wordsPath ? new Set([...loadLexicon(wordsPath)].map((w) => w.toLowerCase())) : null;
-  return { rules, disabled, thai: thaiPath ? loadLexicon(thaiPath) : null, words };
+  return { rules, disabled, rejected, thai: thaiPath ? loadLexicon(thaiPath) : null, words };
 }
 
 /** The pure core: repairs one document's lines; returns new pages and diagnostics. */
@@ -69,7 +71,9 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
   const lang = (options.ruleLang || doc.meta.lang || '').toLowerCase().split(/[-_]/)[0] ?? '';
   const sets = [context.rules.get('common'), lang ? context.rules.get(lang) : undefined].filter((s): s is RuleSet => s !== undefined);
   const tally = new Tally(options.explain);
-  const diagnostics: DiagnosticRecord[] = [];
+  const diagnostics: DiagnosticRecord[] = (context.rejected ?? []).map((message) => ({
+    type: 'diagnostic', doc: doc.id, severity: 'warning', stage: 'repair', code: 'config-rule-rejected', message,
+  }));
   const disabled = context.disabled;
   const allLines = group.pages.flatMap((p) => p.lines ?? []);
 

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Rewriter } from './rewrite.js';
+import { JavaRegexError, translateJavaRegex } from './java-regex.js';
 
 /** One search/replace rule; `$1` in the replacement is a capture group. */
 export interface Rule {
@@ -48,12 +49,23 @@ export const DEFAULT_CONFIG_SOURCE = {
   ],
 };
 
+/** A config as read: its rules, the built-in rules it switches off, and the rules it had to leave out. */
+export interface LoadedConfig {
+  rules: RepairConfig;
+  disabled: Set<string>;
+  /** One message per rule whose Java regex has no JavaScript form; the other rules still apply. */
+  rejected: string[];
+}
+
 /**
  * Reads a config in PDFExtract.json's format. Rules are `[search, replace]` or `[search, replace,
- * name]`; the replacement `$nfkc` applies NFKC to the match. Throws an Error naming the rule or key.
+ * name]`, the search a Java regex (translated by ./java-regex.ts); the replacement `$nfkc` applies
+ * NFKC to the match. A rule that cannot be translated is left out and named in `rejected`; a config
+ * of the wrong shape throws an Error naming the rule or key.
  */
-export function parseConfig(source: unknown, file = 'config'): { rules: RepairConfig; disabled: Set<string> } {
+export function parseConfig(source: unknown, file = 'config'): LoadedConfig {
   const rules: RepairConfig = new Map();
+  const rejected: string[] = [];
   const disabled = new Set<string>();
   if (typeof source !== 'object' || source === null) throw new Error(`${file}: expected a JSON object`);
   const root = source as { language?: unknown; rules?: unknown };
@@ -81,20 +93,23 @@ export function parseConfig(source: unknown, file = 'config'): { rules: RepairCo
         }
         let search: RegExp;
         try {
-          search = new RegExp(rule[0], 'gu');
+          const { source: js, flags } = translateJavaRegex(rule[0]);
+          search = new RegExp(js, `${flags}gu`);
         } catch (error) {
-          throw new Error(`${file}: rule ${name} has an invalid regex /${rule[0]}/: ${(error as Error).message}`);
+          if (!(error instanceof JavaRegexError)) throw error;
+          rejected.push(`${file}: rule ${name} /${rule[0]}/ left out: ${error.message}`);
+          return;
         }
         set[kind].push({ name, search, replace: rule[1] });
       });
     }
     rules.set(entry.name, set);
   }
-  return { rules, disabled };
+  return { rules, disabled, rejected };
 }
 
 /** Loads a config file (or the defaults for ''), throwing an Error that names the file. */
-export function loadConfig(path: string): { rules: RepairConfig; disabled: Set<string> } {
+export function loadConfig(path: string): LoadedConfig {
   if (path === '') return parseConfig(DEFAULT_CONFIG_SOURCE, 'default rules');
   let text: string;
   try {

@@ -10,6 +10,7 @@ import { runDocuments } from './batch.js';
 import { inputsFromArgs } from './inputs.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
+import { documentOutput } from '../formats/output.js';
 import * as parseStage from '../../stages/parse.js';
 import * as orderStage from '../../stages/order.js';
 import * as linesStage from '../../stages/lines.js';
@@ -90,6 +91,16 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
   return [parseStage.parse(options), ...workerChain(options)];
 }
 
+/**
+ * The whole chain, parse to serialize, as a list of transforms: `pdf` records in, the documents in
+ * `format` out (strings, or records for `ndjson`). `compose(...fullChain(options))` is `extract`
+ * as one stream. Throws a UsageError for a bad option (an unknown `format`) before any stage starts.
+ */
+export function fullChain(options: Partial<ExtractOptions> = {}): Transform[] {
+  const writer = serializeStage.serialize(options);
+  return [...analysisChain(options), writer];
+}
+
 /** One extracted document, as the library's iterator yields it. */
 export interface ExtractedDocument {
   id: string;
@@ -98,13 +109,19 @@ export interface ExtractedDocument {
   outcome: EndRecord | ErrorRecord;
   /** The document's text as `serialize --format text` writes it ('' for a failed document). */
   text: string;
+  /** The document in the `format` asked for, as `serialize` writes it (HTML, XML and NDJSON carry a failure). */
+  output: string;
 }
 
-/** Extracts documents from paths (files or folders) or `pdf` records, yielding each in input order. */
+/**
+ * Extracts documents from paths (files or folders) or `pdf` records, yielding each in input order.
+ * Options are checked before any document: a bad one (an unknown `format`) throws a UsageError.
+ */
 export async function* extract(
   inputs: readonly (string | PdfRecord)[],
   options: Partial<ExtractOptions> = {},
 ): AsyncGenerator<ExtractedDocument> {
+  const writer = serializeStage.normalizeOptions(options);
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
   async function* source(): AsyncGenerator<PdfRecord | ErrorRecord> {
@@ -124,8 +141,9 @@ export async function* extract(
     } else if (record.type === 'page') {
       pages.push(record);
     } else if (record.type === 'end' || record.type === 'error') {
-      const text = record.type === 'end' ? documentText(pages, serializeStage.normalizeOptions(options)) : '';
-      yield { id: record.doc, doc: doc?.id === record.doc ? doc : null, pages, outcome: record, text };
+      const text = record.type === 'end' ? documentText(pages, writer) : '';
+      const output = writer.format === 'text' ? text : documentOutput(doc, pages, record, writer);
+      yield { id: record.doc, doc: doc?.id === record.doc ? doc : null, pages, outcome: record, text, output };
       doc = null;
       pages = [];
     }

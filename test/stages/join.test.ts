@@ -8,7 +8,7 @@ import t from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JoinConfigError, loadJoinRules, parseJoinRules } from '../../lib/paragraphs/join-rules.js';
+import { JoinConfigError, loadJoinRules, parseJoinRules, rejectedJoinRules } from '../../lib/paragraphs/join-rules.js';
 import { joinMargin, SentenceScores } from '../../lib/lm/join-model.js';
 import { ModelError, type LanguageModel } from '../../lib/lm/model.js';
 import { findKenlm, KenlmQuery } from '../../lib/lm/kenlm.js';
@@ -23,7 +23,7 @@ import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, re
 import type { Block, Line, PageRecord } from '../../lib/protocol/records.js';
 
 t.test('bad configurations name the problem', async (t) => {
-  t.throws(() => parseJoinRules({ language: [{ name: 'en', config: { join_words: [['(unclosed', '', ' ']] } }] }), /Invalid regex in join_words\[0\] of language "en"/);
+  t.match(rejectedJoinRules(parseJoinRules({ language: [{ name: 'en', config: { join_words: [['(unclosed', '', ' ']] } }] })), [/rule join_words\[0\] of language "en" left out/]);
   t.throws(() => parseJoinRules({ language: [{ name: 'en', config: { absolute_eof: [['only one']] } }] }), JoinConfigError);
   t.throws(() => parseJoinRules({ rules: [] }), /without a `language` array/);
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-'));
@@ -378,4 +378,11 @@ t.test('real KenLM: a binary model decides the breaks as its ARPA text does', { 
   const scored = await joinDocumentScored(group(pages), { ...options, rules: noRules(), sentenceModel: options.sentenceModel! });
   const direct = joinDocument(group(pages), { rules: noRules(), model: { forward: ArpaModel.load(arpaPath) } });
   t.same(decisions(scored.pages), decisions(direct.pages), 'query and the in-process reader decide alike');
+});
+
+t.test('a join rule with no JavaScript form is left out with a warning on each document; the others apply', async (t) => {
+  const rules = parseJoinRules({ language: [{ name: 'common', config: { join_words: [['.*\\w++', '', ' '], ['.*[\\,\\;]', '', ' ']] } }] });
+  t.equal(rules.get('common')!.joinWords.length, 1, 'the translatable rule stays');
+  const result = joinDocument(group([pageRecord('d', 1, { blocks: [] })]), { rules });
+  t.match(result.diagnostics, [{ type: 'diagnostic', doc: 'd', severity: 'warning', stage: 'join', code: 'config-rule-rejected', message: /join_words\[0\] of language "common" left out: possessive quantifier \+\+/ }]);
 });

@@ -34,7 +34,7 @@ t.test('CLI: bad config and missing lexicon exit 2 naming the file or rule', asy
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-repair-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const bad = join(dir, 'bad.json');
-  writeFileSync(bad, JSON.stringify({ language: [{ name: 'common', config: { normalize: [['[', 'x']] } }] }));
+  writeFileSync(bad, JSON.stringify({ language: [{ name: 'common', config: { normalize: '[' } }] }));
   const unknown = join(dir, 'unknown.json');
   writeFileSync(unknown, JSON.stringify({ rules: { 'thai-magic': false } }));
   const [a, b, c, ok] = await Promise.all([
@@ -44,7 +44,7 @@ t.test('CLI: bad config and missing lexicon exit 2 naming the file or rule', asy
     run(['repair'], toNdjson([doc('x'), { type: 'page', doc: 'x', page: 1, width: 1, height: 1, lines: [line('ﬁne')] }, { type: 'end', doc: 'x', stats: { pages: 1, items: 0, chars: 0, ms: 0 } }])),
   ]);
   t.equal(a.code, 2);
-  t.match(a.stderr, /common\.normalize\[0\] has an invalid regex/);
+  t.match(a.stderr, /common\.normalize must be a list/);
   t.equal(b.code, 2);
   t.match(b.stderr, /unknown rule "thai-magic"/);
   t.equal(c.code, 2);

@@ -31,7 +31,7 @@ import { looksLikePdf } from '../pdfjs.js';
 import { engineVersion, heapBytes, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
 import { readPageText } from './chars.js';
 import { openForm, readAnnotations } from './annotations.js';
-import { pageView, readInfo, readOutline, viewportTransform } from './metadata.js';
+import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
 import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 
@@ -110,6 +110,7 @@ export async function* extractRecords(
       engine: `${engineVersion} glyph-order`,
       xmp: xmpFromPdfBytes(bytes),
       normalization: options.normalize ? 'nfkc-ligatures-presentation-forms' : 'none',
+      permissions: readPermissions(m, doc),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     ({ form, info: formInfo } = openForm(m, doc));

@@ -107,3 +107,19 @@ export function viewportTransform(view: readonly [number, number, number, number
   }
   return { transform: [a, b, c, d, offsetX - a * cx - c * cy, offsetY - b * cx - d * cy], width, height };
 }
+
+/** The permission bits of the encryption dictionary's `P`, in the order pdf.js's PermissionFlag lists them. */
+const PERMISSION_FLAGS = [4, 8, 16, 32, 256, 512, 1024, 2048] as const;
+
+/**
+ * The permissions an encrypted PDF grants its reader, as pdf.js reports them (the flags set in
+ * `P`), or null for a PDF that is not encrypted and so restricts nothing. `P` is read with
+ * FPDF_GetDocUserPermissions, the user's permissions whatever password opened the file: a PDF
+ * encrypted with an owner password alone opens without one, and FPDF_GetDocPermissions would then
+ * report the owner's (every permission) when the empty password happens to be the owner's.
+ */
+export function readPermissions(m: PdfiumModule, doc: number): number[] | null {
+  if (m.FPDF_GetSecurityHandlerRevision(doc) === -1) return null;
+  const p = m.FPDF_GetDocUserPermissions(doc) >>> 0;
+  return PERMISSION_FLAGS.filter((flag) => (p & flag) !== 0);
+}

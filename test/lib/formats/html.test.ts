@@ -138,3 +138,14 @@ t.test('ground truth: the HTML of every document parses as XML', { skip: existsS
     t.same(marked.filter((text) => !rightToLeft(text)), [], `${pdf}: each marked paragraph is mostly right-to-left letters`);
   }
 });
+
+t.test("the permissions block reads the flags as PDFExtract does: canprint is full-quality printing", async (t) => {
+  const head = (permissions: number[] | null): Record<string, string> => {
+    const doc: DocRecord = { ...docRecord('d'), meta: { ...docRecord('d').meta, encrypted: permissions !== null, permissions } };
+    const html = documentHtml(doc, [], endRecord('d'), { getperms: true, keepbrtags: false, roles: '', keepFurniture: false, bodyOnly: false });
+    return Object.fromEntries([...html.matchAll(/<(can\w+)>(\w+)</g)].map((m) => [m[1]!, m[2]!]));
+  };
+  t.match(head([4, 512]), { canprint: 'false', canprintdegraded: 'true', cancopy: 'false', canscreenreader: 'true', canmodified: 'false' });
+  t.match(head([4, 2048, 16]), { canprint: 'true', canprintdegraded: 'true', cancopy: 'true' });
+  t.ok(Object.values(head(null)).every((v) => v === 'true'), 'an unencrypted PDF restricts nothing');
+});

@@ -34,7 +34,9 @@ t.test('rules from a config file: common and per-language sets, rule switches', 
   const fromLang = repairDocument(group([line('l’eau')], 'fr-FR'), normalizeOptions(), ctx);
   t.equal(fromLang.pages[0]!.lines![0]!.text, "l'eau", "the PDF's /Lang picks the set");
   t.throws(() => parseConfig({ rules: { 'no-such-rule': false } }), /unknown rule "no-such-rule"/);
-  t.throws(() => parseConfig({ language: [{ name: 'common', config: { normalize: [['(unclosed', 'x', 'my-rule']] } }] }), /rule my-rule has an invalid regex/);
+  const unclosed = parseConfig({ language: [{ name: 'common', config: { normalize: [['(unclosed', 'x', 'my-rule'], ['a', 'b', 'kept']] } }] });
+  t.match(unclosed.rejected, [/rule my-rule \/\(unclosed\/ left out/], 'a rule that does not compile is named and left out');
+  t.same(unclosed.rules.get('common')!.normalize.map((r) => r.name), ['kept'], 'the other rules stay');
   t.throws(() => parseConfig({ language: [{ name: 'en', config: { repair: [[1, 2]] } }] }), /rule en\.repair\[0\] must be \[search, replace\]/);
   t.throws(() => loadContext(normalizeOptions({ thaiLexicon: '/nonexistent/th.tri' })), /cannot read lexicon \/nonexistent\/th\.tri/);
 });
