@@ -30,6 +30,33 @@ export interface PageText {
   unmapped: number;
 }
 
+/**
+ * A font on the page whose Unicode map covers at least MAPPED_SHARE of its characters maps them
+ * on purpose: a code it leaves out is a glyph its producer gave no text (LibreOffice's kashida,
+ * the tatweel it stretches a justified Arabic word with), and PDFium's stand-in for it, the raw
+ * code (U+0002, "3"), is no character of the text. A font that maps few or none of its codes
+ * (8-bit TeX fonts, Type 3) keeps the raw codes: they are its encoding, which the repair stage
+ * reads.
+ */
+const MAPPED_SHARE = 0.5;
+
+/** The fonts on a text page whose Unicode map has gaps (see MAPPED_SHARE), by PDFium font handle. */
+function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number): Set<number> {
+  const seen = new Map<number, { chars: number; errors: number }>();
+  for (let i = 0; i < count; i++) {
+    const object = calls.FPDFText_GetTextObject(textPage, i);
+    if (!object) continue;
+    const font = calls.FPDFTextObj_GetFont(object);
+    const tally = seen.get(font) ?? { chars: 0, errors: 0 };
+    tally.chars += 1;
+    if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) tally.errors += 1;
+    seen.set(font, tally);
+  }
+  const gaps = new Set<number>();
+  for (const [font, { chars, errors }] of seen) if (errors > 0 && chars - errors >= MAPPED_SHARE * chars) gaps.add(font);
+  return gaps;
+}
+
 /** The per-character calls, straight from the module's exports: `ccall`'s argument marshalling costs more than the calls. */
 interface CharCalls {
   FPDFText_CountChars(textPage: number): number;
@@ -79,6 +106,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
   let unmapped = 0;
   try {
     const count = calls.FPDFText_CountChars(textPage);
+    const unmappedGaps = fontsWithMapGaps(calls, textPage, count);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
     const buf = scratch.get(64);
     const originPtr = buf;
@@ -201,8 +229,12 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       // A glyph without text (U+0000 and the like) is no character, but inside an ActualText span
       // its box is part of the span's extent.
       const noText = code === 0 || code === 0xfffe || code === 0xffff || code > 0x10ffff;
-      if (!noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
+      const mapError = !noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+      if (mapError) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
+      // A gap in a font's Unicode map (see fontsWithMapGaps) is a glyph without text that keeps
+      // its place in its run, like a soft hyphen: its code is no character.
+      const gap = mapError && object !== 0 && unmappedGaps.has(calls.FPDFTextObj_GetFont(object));
       if (object !== lastObject) {
         lastObject = object;
         const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
@@ -268,7 +300,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
-        ch: code === 0xad || noText ? '' : String.fromCodePoint(code),
+        ch: code === 0xad || noText || gap ? '' : String.fromCodePoint(code),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
         ox,
