@@ -37,8 +37,8 @@ ZH = ("山间小镇的一天", [
     "傍晚，十几个年轻人在广场上打球，二楼的窗口传来读书声。夜里，整个小镇安静下来，只剩下风吹树叶的声音。",
 ])
 KANGXI = {"人": "\u2f08", "言": "\u2f94", "二": "\u2f06", "十": "\u2f17", "大": "\u2f24", "小": "\u2f29",
-          "山": "\u2f2d", "长": "\u2ed3", "风": "\u2edb", "门": "\u2ea8", "见": "\u2ec5", "子": "\u2f26",
-          "走": "\u2fdb", "里": "\u2fa5", "生": "\u2f63", "水": "\u2f54", "雨": "\u2fac", "比": "\u2f50"}
+          "山": "\u2f2d", "长": "\u2ed3", "风": "\u2edb", "门": "\u2ed4", "见": "\u2ec5", "子": "\u2f26",
+          "走": "\u2f9b", "里": "\u2fa5", "生": "\u2f63", "水": "\u2f54", "雨": "\u2fac", "比": "\u2f50"}
 EN_NOTES = ("A Short History of the Village Bridge", [
     ("The first bridge over the river was built of oak in the spring of a dry year.", "The parish book gives no exact date."),
     ("It was replaced by a stone arch after the flood carried the old one away to the State.", "The state paid half of the cost."),
@@ -164,13 +164,17 @@ def main():
         ("ar-xelatex-latin", "ar", ["Arabic", "Latin"], "rtl", "xelatex", "tex", "Noto Naskh Arabic", AR_MIXED, None, ["rtl", "latin-in-rtl"]),
         ("hi-xelatex-notosans", "hi", ["Devanagari"], "ltr", "xelatex", "tex", "Noto Sans Devanagari", HI, None, ["devanagari"]),
         ("zh-chromium-kangxi", "zh", ["Han"], "ltr", "chromium", "html", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
+        ("zh-lo-kangxi", "zh", ["Han"], "ltr", "lo-fodt", "fodt", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("en-lo-notes", "en", ["Latin"], "ltr", "lo-fodt", "fodt-notes", "Liberation Serif", EN_NOTES, None, ["footnotes"]),
     ]
     for name, lang, scripts, direction, gen, kind, font, (title, paras), _, feats in docs:
         rtl = direction == "rtl"
         country = {"ar": "EG", "hi": "IN", "zh": "CN", "en": "GB"}[lang]
         if kind == "fodt":
-            (out / f"{name}.fodt").write_text(fodt(lang, country, title, paras, font, rtl), encoding="utf-8")
+            shown = [title] + paras
+            if lang == "zh":
+                shown = ["".join(KANGXI.get(c, c) for c in t) for t in shown]
+            (out / f"{name}.fodt").write_text(fodt(lang, country, shown[0], shown[1:], font, rtl), encoding="utf-8")
             truth = [title] + paras
         elif kind == "fodt-notes":
             (out / f"{name}.fodt").write_text(fodt(lang, country, title, paras, font, notes=True), encoding="utf-8")
