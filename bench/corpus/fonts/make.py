@@ -148,7 +148,7 @@ def meta(name, lang, script, direction, generator, detail, font, txt, features):
                    "page_numbers": None, "content_order": "reading"},
         "pages": None, "features": sorted(features), "damage": [],
         "source": {"text": "original"},
-        "scoring": {"tokens": "chars" if lang in ("zh", "ja", "th") else "words"},
+        "scoring": {"tokens": "char-bigrams" if lang in ("zh", "ja", "th") else "words"},
         "truth": {"paragraphs": len(paras), "chars": len(txt.strip())},
     }
 
