@@ -12,6 +12,8 @@ import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, type 
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
+import { derivedGlyphTexts } from './font-texts.js';
+import type { GlyphSample } from '../font-program.js';
 
 /**
  * A pointed right-to-left glyph whose box is under NARROW_SHARE of the distance to the origin of
@@ -40,20 +42,30 @@ export interface PageText {
  */
 const MAPPED_SHARE = 0.5;
 
-/** The fonts on a text page whose Unicode map has gaps (see MAPPED_SHARE), by PDFium font handle. */
-function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number): Set<number> {
-  const seen = new Map<number, { chars: number; errors: number }>();
+/**
+ * The fonts on a text page with glyphs their Unicode map leaves out, by PDFium font handle: those
+ * glyphs (raw code and box width in em), and whether the font maps its other glyphs (see
+ * MAPPED_SHARE).
+ */
+function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, boxPtr: number, f32: () => Float32Array): Map<number, { samples: GlyphSample[]; mapped: boolean }> {
+  const seen = new Map<number, { chars: number; gaps: GlyphSample[] }>();
   for (let i = 0; i < count; i++) {
     const object = calls.FPDFText_GetTextObject(textPage, i);
     if (!object) continue;
     const font = calls.FPDFTextObj_GetFont(object);
-    const tally = seen.get(font) ?? { chars: 0, errors: 0 };
+    const tally = seen.get(font) ?? { chars: 0, gaps: [] };
     tally.chars += 1;
-    if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) tally.errors += 1;
+    if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
+      calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
+      const h = f32();
+      const width = Math.abs((h[(boxPtr >> 2) + 2] ?? 0) - (h[boxPtr >> 2] ?? 0));
+      const size = calls.FPDFText_GetFontSize(textPage, i) || 1;
+      tally.gaps.push({ glyph: calls.FPDFText_GetUnicode(textPage, i), advance: width / size });
+    }
     seen.set(font, tally);
   }
-  const gaps = new Set<number>();
-  for (const [font, { chars, errors }] of seen) if (errors > 0 && chars - errors >= MAPPED_SHARE * chars) gaps.add(font);
+  const gaps = new Map<number, { samples: GlyphSample[]; mapped: boolean }>();
+  for (const [font, { chars, gaps: left }] of seen) if (left.length > 0) gaps.set(font, { samples: left, mapped: chars - left.length >= MAPPED_SHARE * chars });
   return gaps;
 }
 
@@ -106,12 +118,13 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
   let unmapped = 0;
   try {
     const count = calls.FPDFText_CountChars(textPage);
-    const unmappedGaps = fontsWithMapGaps(calls, textPage, count);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
     const buf = scratch.get(64);
     const originPtr = buf;
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
+    const unmappedGaps = fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32);
+    const derived = new Map<number, Map<number, string> | null>();
     let run: Run = { glyphs: [] };
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
@@ -232,9 +245,17 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const mapError = !noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
       if (mapError) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
-      // A gap in a font's Unicode map (see fontsWithMapGaps) is a glyph without text that keeps
-      // its place in its run, like a soft hyphen: its code is no character.
-      const gap = mapError && object !== 0 && unmappedGaps.has(calls.FPDFTextObj_GetFont(object));
+      // What the font program says a glyph left out of the Unicode map is, when it can say
+      // (font-texts.ts); else, in a font that maps its other glyphs, the glyph is one without text
+      // that keeps its place in its run, like a soft hyphen: its raw code is no character.
+      let derivedText = '';
+      const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
+      const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
+      if (gapsOfFont) {
+        if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples));
+        derivedText = derived.get(gapFont)?.get(code) ?? '';
+      }
+      const gap = gapsOfFont?.mapped === true;
       if (object !== lastObject) {
         lastObject = object;
         const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
@@ -300,7 +321,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
-        ch: code === 0xad || noText || gap ? '' : String.fromCodePoint(code),
+        ch: derivedText || (code === 0xad || noText || gap ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
         ox,
