@@ -35,12 +35,13 @@ export interface PageText {
 /**
  * A font on the page whose Unicode map covers at least MAPPED_SHARE of its characters maps them
  * on purpose: a code it leaves out is a glyph its producer gave no text (LibreOffice's kashida,
- * the tatweel it stretches a justified Arabic word with), and PDFium's stand-in for it, the raw
- * code (U+0002, "3"), is no character of the text. A font that maps few or none of its codes
- * (8-bit TeX fonts, Type 3) keeps the raw codes: they are its encoding, which the repair stage
- * reads.
+ * the tatweel it stretches a justified Arabic word with), and PDFium's stand-in for it, a control
+ * code (U+0002), is no character of the text. A font that maps few or none of its codes (8-bit
+ * TeX fonts, Type 3) keeps even those: they are its encoding, which the repair stage reads.
  */
 const MAPPED_SHARE = 0.5;
+/** A C0 or C1 control code. */
+const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
 
 /**
  * The fonts on a text page with glyphs their Unicode map leaves out, by PDFium font handle: those
@@ -49,10 +50,15 @@ const MAPPED_SHARE = 0.5;
  */
 function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, boxPtr: number, f32: () => Float32Array): Map<number, { samples: GlyphSample[]; mapped: boolean }> {
   const seen = new Map<number, { chars: number; gaps: GlyphSample[] }>();
+  let lastObject = 0;
+  let font = 0;
   for (let i = 0; i < count; i++) {
     const object = calls.FPDFText_GetTextObject(textPage, i);
     if (!object) continue;
-    const font = calls.FPDFTextObj_GetFont(object);
+    if (object !== lastObject) {
+      lastObject = object;
+      font = calls.FPDFTextObj_GetFont(object);
+    }
     const tally = seen.get(font) ?? { chars: 0, gaps: [] };
     tally.chars += 1;
     if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
@@ -246,8 +252,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (mapError) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
       // What the font program says a glyph left out of the Unicode map is, when it can say
-      // (font-texts.ts); else, in a font that maps its other glyphs, the glyph is one without text
-      // that keeps its place in its run, like a soft hyphen: its raw code is no character.
+      // (font-texts.ts); else, in a font that maps its other glyphs, a raw code that is a control
+      // code is a glyph without text that keeps its place in its run, like a soft hyphen (other
+      // raw codes are kept: PDFium read them through the font's encoding, often rightly).
       let derivedText = '';
       const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
       const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
@@ -255,7 +262,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples));
         derivedText = derived.get(gapFont)?.get(code) ?? '';
       }
-      const gap = gapsOfFont?.mapped === true;
+      const gap = gapsOfFont?.mapped === true && CONTROL.test(String.fromCodePoint(code));
       if (object !== lastObject) {
         lastObject = object;
         const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
