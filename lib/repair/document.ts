@@ -2,7 +2,8 @@
  * The core of the repair stage: every rule run over one document's lines, in order — broken
  * encodings (./encodings.ts), the configured `normalize` rules (./rules.ts), ligature damage
  * (./ligatures.ts), Arabic and Hebrew (lib/scripts/arabic-hebrew.ts), Thai (lib/scripts/thai.ts),
- * Devanagari in glyph order (lib/scripts/devanagari.ts), then the configured `repair` rules.
+ * Devanagari in glyph order (lib/scripts/devanagari.ts), Chinese and Japanese radicals
+ * (lib/scripts/cjk.ts), then the configured `repair` rules.
  * Decisions that need the whole document (code page, glyph shift, word list, lost ligatures,
  * glyph-order Devanagari) are made once per document.
  */
@@ -17,6 +18,7 @@ import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSo
 import { rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
 import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../scripts/devanagari.js';
+import { radicalsToIdeographs } from '../scripts/cjk.js';
 
 /** What `loadContext` reads of the repair stage's options: where the rules and word lists are. */
 export interface ContextOptions {
@@ -119,6 +121,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
         if (context.thai) thaiLexical(rw, context.thai, disabled, thaiCounts);
       }
       for (const { rule, pattern, replace } of devanagariRewrites) rw.replace(pattern, replace, rule);
+      if (!disabled.has('cjk-radical')) radicalsToIdeographs(rw);
       if (!disabled.has('nul') && rw.text.includes('\u0000')) {
         // A glyph the text layer could not name, outside Thai: nothing better than dropping it.
         rw.replace(/\u0000+/gu, () => '', 'nul');

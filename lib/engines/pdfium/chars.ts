@@ -12,6 +12,8 @@ import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, type 
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
+import { derivedGlyphTexts } from './font-texts.js';
+import type { GlyphSample } from '../font-program.js';
 
 /**
  * A pointed right-to-left glyph whose box is under NARROW_SHARE of the distance to the origin of
@@ -28,6 +30,49 @@ const PAGEOBJ_TEXT = 1;
 export interface PageText {
   items: Item[];
   unmapped: number;
+}
+
+/**
+ * A font on the page whose Unicode map covers at least MAPPED_SHARE of its characters maps them
+ * on purpose: a code it leaves out is a glyph its producer gave no text (LibreOffice's kashida,
+ * the tatweel it stretches a justified Arabic word with), and PDFium's stand-in for it, a control
+ * code (U+0002), is no character of the text. A font that maps few or none of its codes (8-bit
+ * TeX fonts, Type 3) keeps even those: they are its encoding, which the repair stage reads.
+ */
+const MAPPED_SHARE = 0.5;
+/** A C0 or C1 control code. */
+const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
+
+/**
+ * The fonts on a text page with glyphs their Unicode map leaves out, by PDFium font handle: those
+ * glyphs (raw code and box width in em), and whether the font maps its other glyphs (see
+ * MAPPED_SHARE).
+ */
+function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, boxPtr: number, f32: () => Float32Array): Map<number, { samples: GlyphSample[]; mapped: boolean }> {
+  const seen = new Map<number, { chars: number; gaps: GlyphSample[] }>();
+  let lastObject = 0;
+  let font = 0;
+  for (let i = 0; i < count; i++) {
+    const object = calls.FPDFText_GetTextObject(textPage, i);
+    if (!object) continue;
+    if (object !== lastObject) {
+      lastObject = object;
+      font = calls.FPDFTextObj_GetFont(object);
+    }
+    const tally = seen.get(font) ?? { chars: 0, gaps: [] };
+    tally.chars += 1;
+    if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
+      calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
+      const h = f32();
+      const width = Math.abs((h[(boxPtr >> 2) + 2] ?? 0) - (h[boxPtr >> 2] ?? 0));
+      const size = calls.FPDFText_GetFontSize(textPage, i) || 1;
+      tally.gaps.push({ glyph: calls.FPDFText_GetUnicode(textPage, i), advance: width / size });
+    }
+    seen.set(font, tally);
+  }
+  const gaps = new Map<number, { samples: GlyphSample[]; mapped: boolean }>();
+  for (const [font, { chars, gaps: left }] of seen) if (left.length > 0) gaps.set(font, { samples: left, mapped: chars - left.length >= MAPPED_SHARE * chars });
+  return gaps;
 }
 
 /** The per-character calls, straight from the module's exports: `ccall`'s argument marshalling costs more than the calls. */
@@ -84,6 +129,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     const originPtr = buf;
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
+    const unmappedGaps = fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32);
+    const derived = new Map<number, Map<number, string> | null>();
     let run: Run = { glyphs: [] };
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
@@ -201,8 +248,21 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       // A glyph without text (U+0000 and the like) is no character, but inside an ActualText span
       // its box is part of the span's extent.
       const noText = code === 0 || code === 0xfffe || code === 0xffff || code > 0x10ffff;
-      if (!noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) unmapped += 1;
+      const mapError = !noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+      if (mapError) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
+      // What the font program says a glyph left out of the Unicode map is, when it can say
+      // (font-texts.ts); else, in a font that maps its other glyphs, a raw code that is a control
+      // code is a glyph without text that keeps its place in its run, like a soft hyphen (other
+      // raw codes are kept: PDFium read them through the font's encoding, often rightly).
+      let derivedText = '';
+      const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
+      const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
+      if (gapsOfFont) {
+        if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples));
+        derivedText = derived.get(gapFont)?.get(code) ?? '';
+      }
+      const gap = gapsOfFont?.mapped === true && CONTROL.test(String.fromCodePoint(code));
       if (object !== lastObject) {
         lastObject = object;
         const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
@@ -268,7 +328,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
-        ch: code === 0xad || noText ? '' : String.fromCodePoint(code),
+        ch: derivedText || (code === 0xad || noText || gap ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
         ox,

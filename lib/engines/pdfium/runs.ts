@@ -6,6 +6,7 @@
  */
 import type { Direction, Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
+import { endsNonJoining } from '../../scripts/rtl.js';
 
 /*
  * Run splitting, relative to the font size (em) of the run, as in the pdf.js adapter:
@@ -141,7 +142,8 @@ export function glyphOrderText(glyphs: readonly Glyph[]): string {
   const first = glyphs[0];
   const last = glyphs[glyphs.length - 1];
   const asGiven = glyphs.map((g) => g.ch).join('');
-  if (!first || !last || !first.horizontal || first.ox < last.ox) return asGiven;
+  if (!first || !last || !first.horizontal) return asGiven;
+  if (first.ox < last.ox) return ligaturesInDrawingOrder(glyphs);
   const oneGlyph = (): boolean => glyphs.every((g) => g.ox === first.ox && g.oy === first.oy);
   if (first.ox === last.ox && !(RTL_CHAR.test(asGiven) && oneGlyph())) return asGiven;
   const reversed = [...glyphs].reverse();
@@ -151,7 +153,9 @@ export function glyphOrderText(glyphs: readonly Glyph[]): string {
     let j = i + 1;
     while (j < reversed.length && reversed[j]!.ox === head.ox && reversed[j]!.oy === head.oy) j++;
     const cluster = reversed.slice(i, j);
-    ordered.push(...cluster.filter((g) => COMBINING_MARK.test(g.ch)), ...cluster.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left));
+    const letters = cluster.filter((g) => !COMBINING_MARK.test(g.ch));
+    const sliced = letters.some((g) => g.left !== letters[0]!.left || g.right !== letters[0]!.right);
+    ordered.push(...cluster.filter((g) => COMBINING_MARK.test(g.ch)), ...(sliced ? letters.sort((a, b) => a.left - b.left) : ligatureInGlyphOrder(letters)));
     i = j;
   }
   let text = '';
@@ -167,6 +171,52 @@ export function glyphOrderText(glyphs: readonly Glyph[]): string {
   return text + forward.reverse().join('');
 }
 
+/** The letters of each Arabic presentation-form ligature, as its compatibility decomposition gives them (reading order): "لا" for U+FEFB. */
+const PRESENTATION_LIGATURES: ReadonlySet<string> = (() => {
+  const found = new Set<string>();
+  for (const [from, to] of [[0xfb50, 0xfdff], [0xfe70, 0xfeff]] as const) {
+    for (let c = from; c <= to; c++) {
+      const letters = String.fromCharCode(c).normalize('NFKC').replace(/[\p{M}\s]/gu, '');
+      if ([...letters].length > 1) found.add(letters);
+    }
+  }
+  return found;
+})();
+
+/**
+ * The letters of one right-to-left glyph that share its box, from a run PDFium reversed (given
+ * here reversed back, in PDFium's reading order), in glyph order. PDFium reverses a right-to-left
+ * line character by character, so a ligature whose ToUnicode holds several characters ("لا", as
+ * LibreOffice writes lam-alef) comes in the reverse of its map, which is already glyph order; a
+ * presentation form (U+FEFB) it decomposes after reversing, so its letters come in reading order,
+ * to be reversed. Which of the two happened shows in the letters: PDFium's order is the
+ * decomposition of a presentation form only in the second case.
+ */
+function ligatureInGlyphOrder(readingBack: Glyph[]): Glyph[] {
+  const asPdfiumGave = [...readingBack].reverse();
+  return PRESENTATION_LIGATURES.has(asPdfiumGave.map((g) => g.ch).join('')) ? readingBack : asPdfiumGave;
+}
+
+/**
+ * A run PDFium left in drawing order, with each ligature of right-to-left letters (its characters share
+ * one origin and box: lam-alef, "لا" in its ToUnicode) turned to drawing order too: the map holds
+ * a ligature's letters in reading order, while the run's other glyphs go left to right on the
+ * page, so that `lines`, reading the run back from right to left glyph by glyph, would swap them.
+ */
+function ligaturesInDrawingOrder(glyphs: readonly Glyph[]): string {
+  let text = '';
+  for (let i = 0; i < glyphs.length; ) {
+    const head = glyphs[i]!;
+    let j = i + 1;
+    while (j < glyphs.length && glyphs[j]!.ox === head.ox && glyphs[j]!.oy === head.oy && glyphs[j]!.left === head.left && glyphs[j]!.right === head.right) j++;
+    const cluster = glyphs.slice(i, j).map((g) => g.ch);
+    const letters = cluster.filter((c) => RTL_CHAR.test(c) && !COMBINING_MARK.test(c));
+    text += letters.length > 1 && letters.length === cluster.length ? cluster.reverse().join('') : cluster.join('');
+    i = j;
+  }
+  return text;
+}
+
 /** A run's direction: right to left when its right-to-left characters are at least as many as its other letters. */
 export function directionOf(text: string): { dir: Direction; letters: number } {
   let rtl = 0;
@@ -178,8 +228,35 @@ export function directionOf(text: string): { dir: Direction; letters: number } {
   return { dir: rtl > 0 && rtl >= letters ? 'rtl' : 'ltr', letters };
 }
 
+/** An Arabic letter (not a mark, digit or sign of the Arabic block). */
+const ARABIC_LETTER = /^[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06fc\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufefc]$/u;
+/** What a kashida's glyph comes out as when its font gives it no text: nothing, a control code, or the character its code has in a standard 8-bit encoding (ASCII or Latin-1, not a letter). */
+const KASHIDA_STAND_IN = /^(?:|[\u0000-\u001f\u0021-\u0040\u005b-\u0060\u007b-\u00bf])$/u;
+
+/**
+ * Justified Arabic is stretched with kashidas: tatweel glyphs drawn inside a word, between a
+ * letter that joins forward and the next letter. Some producers give that glyph no text (LibreOffice
+ * leaves it out of the ToUnicode map), and PDFium then reports its raw code, or what that code
+ * means in a standard encoding ("بس3بب", "مك=ان"). A glyph that stands between two Arabic letters
+ * of its run, the one on its right (before it in reading) joining forward, and that is itself no
+ * letter of any script (nothing, a control code, an ASCII or Latin-1 digit, sign or punctuation)
+ * is that kashida: it becomes U+0640, which the repair stage removes. An abbreviation's full stop
+ * ("د.م") follows a letter that does not join, and is kept.
+ */
+export function kashidasFromContext(glyphs: readonly Glyph[]): Glyph[] {
+  return glyphs.map((g, i) => {
+    if (i === 0 || i === glyphs.length - 1 || !KASHIDA_STAND_IN.test(g.ch)) return g;
+    const a = glyphs[i - 1]!;
+    const b = glyphs[i + 1]!;
+    if (!ARABIC_LETTER.test(a.ch) || !ARABIC_LETTER.test(b.ch)) return g;
+    const before = a.ox > b.ox ? a : b;
+    return endsNonJoining(before.ch) ? g : { ...g, ch: '\u0640' };
+  });
+}
+
 /** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */
-export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | null {
+export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item | null {
+  const glyphs = kashidasFromContext(runGlyphs);
   let text = glyphs.map((g) => g.ch).join('');
   if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
   if (text.trim() === '') return null;

@@ -1,0 +1,40 @@
+/**
+ * Glyphs a font's Unicode map leaves out, read from the font program (lib/engines/font-program.ts,
+ * installed-fonts.ts, pdfium/font-texts.ts): XeTeX's Devanagari in Noto Sans Devanagari maps its
+ * short-i and long-i signs of other widths and some conjuncts to nothing, which PDFium reported by
+ * glyph id ("ɡलए" for "लिए"). The installed program's cmap and GSUB say what they are, once its
+ * glyphs' widths agree with the page's. Needs the installed font (Debian fonts-noto-core).
+ */
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { advancesAgree, fontTables, glyphTexts } from '../../../lib/engines/font-program.js';
+import { charAccuracy, collapse, repoRoot, run } from '../../helpers.js';
+
+const FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf';
+const skip = existsSync(FONT) ? false : `${FONT} is not installed (Debian package fonts-noto-core)`;
+
+t.test('glyph texts from cmap and GSUB; a program checked by its glyph widths', { skip }, async (t) => {
+  const tables = fontTables(readFileSync(FONT));
+  const texts = glyphTexts(tables);
+  const gid = (ch: string) => [...texts].find(([, text]) => text === ch)?.[0];
+  t.ok(gid('ि') !== undefined, 'the short-i sign is mapped by the cmap');
+  // Glyphs no character maps to: the short-i sign in its other widths, a conjunct.
+  t.equal(texts.get(609), 'ि');
+  t.equal(texts.get(653), 'ी');
+  t.equal(texts.get(500), 'च्च');
+  t.ok(advancesAgree(tables, [{ glyph: 609, advance: 0.809 }, { glyph: 500, advance: 1.013 }]), 'ink widths as PDFium measures them');
+  t.notOk(advancesAgree(tables, [{ glyph: 609, advance: 0.5 }, { glyph: 500, advance: 1.013 }]), 'one width off: another program');
+  t.notOk(advancesAgree(tables, [{ glyph: 609, advance: 0.809 }]), 'one glyph is too little to tell');
+  t.same(glyphTexts(fontTables(new Uint8Array(8))), new Map(), 'no font program, no texts');
+});
+
+t.test('XeLaTeX Devanagari in Noto Sans Devanagari', { skip }, async (t) => {
+  const dir = join(repoRoot, 'bench/corpus/fonts');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'hi-xelatex-notosans.pdf')]);
+  t.equal(code, 0);
+  const text = collapse(stdout);
+  for (const word of ['नदी किनारे', 'लिए', 'बच्चों', 'कहानियाँ', 'मिट्टी']) t.ok(text.includes(word), word);
+  t.notMatch(text, /[\u0080-\u08ff]/u, 'no Latin, IPA or other letters for glyph ids');
+  t.equal(charAccuracy(collapse(readFileSync(join(dir, 'hi-xelatex-notosans.txt'), 'utf8')), text), 1);
+});

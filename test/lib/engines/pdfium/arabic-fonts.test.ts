@@ -1,0 +1,45 @@
+/**
+ * Arabic in fonts other than the corpus's: lam-alef ligatures (one glyph, several characters in
+ * its ToUnicode) keep their letters in reading order, and the kashidas LibreOffice justifies with,
+ * which it gives no text, come out as nothing rather than as the digit or sign their raw code
+ * means in a standard encoding (lib/engines/pdfium/runs.ts, chars.ts). Hand-built glyphs, then
+ * Writer's PDFs in Noto Sans Arabic and Noto Naskh Arabic (bench/corpus/fonts).
+ */
+import t from 'tap';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { glyphOrderText, kashidasFromContext, runToItem } from '../../../../lib/engines/pdfium/runs.js';
+import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
+
+const glyph = (ch: string, left: number, right: number, ox = left) => ({ ch, left, right, ox, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
+
+t.test('a lam-alef ligature in glyph order: alef (drawn left) before lam', async (t) => {
+  // PDFium reversed the line, the ligature's "لا" too: alef, lam, one box.
+  t.equal(glyphOrderText([glyph('ا', 20, 27), glyph('ل', 20, 27)]), 'ال', 'the word "لا" alone');
+  // "إلى": alef with hamza below, then the lam-alef-maksura ligature to its left.
+  t.equal(glyphOrderText([glyph('إ', 48, 53), glyph('ى', 28, 48), glyph('ل', 28, 48)]), 'ىلإ');
+  // A run PDFium left as drawn (left to right): the ligature's map is in reading order, so it turns.
+  t.equal(runToItem([glyph('ب', 10, 15), glyph('ل', 15, 22), glyph('ا', 15, 22), glyph('ك', 22, 28)], true)?.text, 'بالك');
+});
+
+t.test('a kashida without text between joined letters becomes a tatweel', async (t) => {
+  const ch = (gs: ReturnType<typeof glyph>[]) => kashidasFromContext(gs).map((g) => g.ch).join('');
+  // Logical order, right to left on the page: س (joins forward), the kashida, ب.
+  t.equal(ch([glyph('ب', 40, 45), glyph('س', 33, 40), glyph('3', 27, 33), glyph('ب', 22, 27)]), 'بسـب');
+  t.equal(ch([glyph('ك', 40, 45), glyph('=', 33, 40), glyph('ا', 27, 33)]), 'كـا');
+  t.equal(ch([glyph('ك', 40, 45), glyph('', 33, 40), glyph('ا', 27, 33)]), 'كـا', 'no character at all');
+  t.equal(ch([glyph('د', 40, 45), glyph('.', 38, 40), glyph('م', 33, 38)]), 'د.م', 'after a letter that does not join: a full stop');
+  t.equal(ch([glyph('a', 40, 45), glyph('3', 33, 40), glyph('ب', 27, 33)]), 'a3ب', 'not between Arabic letters');
+});
+
+t.test('Writer, justified, Noto Sans Arabic and Noto Naskh Arabic', async (t) => {
+  const dir = join(repoRoot, 'bench/corpus/fonts');
+  for (const name of ['ar-lo-notosans', 'ar-lo-notonaskh']) {
+    const { stdout, code } = await run(['extract', '--quiet', join(dir, `${name}.pdf`)]);
+    t.equal(code, 0);
+    const text = collapse(stdout);
+    for (const word of ['لا يحب الإنسان', 'الأسرة', 'بسبب', 'قيد', 'إلى السوق', 'الألوان']) t.ok(text.includes(word), `${name}: ${word}`);
+    t.notMatch(text, /[0-9=\-\u0640]/u, `${name}: no digit, sign or tatweel inside the words`);
+    t.ok(charAccuracy(collapse(readFileSync(join(dir, `${name}.txt`), 'utf8')), text) > 0.99, `${name}: the text`);
+  }
+});
