@@ -121,6 +121,15 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         COMBINING_MARK.test(text) &&
         recent.some((o) => groupCount - o.seq <= 4 && o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
       if (!echo) {
+        // A letter with its marks: PDFium slices the one glyph's box among its characters (a
+        // gimel with dagesh and qamats gets the last third of its own width), which opens false
+        // gaps beside it. The letter and its marks are one cluster: each gets the whole box.
+        if (COMBINING_MARK.test(text) && held.filter((g) => !COMBINING_MARK.test(g.ch)).length === 1) {
+          for (const g of held) {
+            g.left = left;
+            g.right = right;
+          }
+        }
         for (const g of held) place(g);
       }
       recent.push({ text, left, right, oy, seq: groupCount });

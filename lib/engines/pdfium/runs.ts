@@ -206,7 +206,10 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     x = first.ox;
     w = Math.hypot(last.ox - first.ox, last.oy - first.oy) + (last.right - last.left);
   }
-  const item: Item = { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  // A shaper draws a mark before its letter and may move its origin up or down to place it: the
+  // run's baseline is that of its first glyph that is not a mark.
+  const base = glyphs.find((g) => !COMBINING_MARK.test(g.ch)) ?? first;
+  const item: Item = { text, x: round(x), y: round(base.oy), w: round(w), size: round(first.size), font: first.font, dir };
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
 }
