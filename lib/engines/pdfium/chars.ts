@@ -15,6 +15,8 @@ import { objectTag } from './structure.js';
 
 /** A pointed letter's advance reaches the next origin only within this many em of its own. */
 const ADVANCE_EM = 1.5;
+/** A mark's origin may lie this many em above or below its letter's baseline. */
+const MARK_SHIFT_EM = 0.5;
 /**
  * A cluster's box starts at its origin when that lies at most this many em left of PDFium's
  * slices; further left, the origin is a mark's, drawn apart (a tanween over an alef).
@@ -43,6 +45,11 @@ type Origin = Pick<Glyph, 'ox' | 'oy' | 'size'>;
  */
 function pointedCluster(held: Glyph[], left: number, right: number, before: Origin | null): void {
   const first = held[0]!;
+  // The shared origin may be a mark's, raised or lowered to place it (a sukun over a lam): the
+  // letter stands on the baseline of the glyph drawn after it.
+  if (before && first.horizontal && first.oy !== before.oy && Math.abs(first.oy - before.oy) <= MARK_SHIFT_EM * first.size) {
+    for (const g of held) g.oy = before.oy;
+  }
   const advance = before ? before.ox - first.ox : 0;
   if (before && first.horizontal && first.oy === before.oy && advance > 0 && advance < ADVANCE_EM * first.size && RTL_POINT.test(held.map((g) => g.ch).join(''))) {
     right = Math.max(right, before.ox);

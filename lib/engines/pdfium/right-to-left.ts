@@ -41,24 +41,39 @@ export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
 
 /** A run of right-to-left combining marks only (harakat, Hebrew points). */
 const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]+$/u;
+const RTL_MARK = /[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]/gu;
+
+/** One right-to-left letter with its marks (a lam with sukun), or marks alone. */
+function isMarkCluster(text: string): boolean {
+  if (RTL_MARKS_ONLY.test(text)) return true;
+  const rest = text.replace(RTL_MARK, '');
+  return rest.length === 1 && rest !== text && RTL_CHAR.test(rest);
+}
+
+/** A shifted letter with its marks may stand this far (× em) beside the run whose line it takes. */
+const CLUSTER_REACH_EM = 0.25;
 
 /**
  * A mark drawn as a glyph of its own has its own origin, which some generators raise or lower to
  * place the mark (XeTeX's tanween sits about 0.25 em above the line): PDFium reports that origin,
- * while pdf.js gives the baseline of the text the mark was drawn with. A run of right-to-left marks
- * only is put on the baseline of the letters it is drawn over (the nearest run within half an em
- * above or below that it overlaps), so that it stays on their line and `lines` can put it after
- * its letter.
+ * while pdf.js gives the baseline of the text the mark was drawn with. PDFium also gives a letter
+ * drawn with its marks as one glyph the origin of its first mark (a lam under a raised sukun stands
+ * 0.27 em high). A run of right-to-left marks only, or of one letter and its marks, is put on the
+ * baseline of the letters it is drawn over or beside (the nearest other run within half an em above
+ * or below that it overlaps, or that a letter's run touches within CLUSTER_REACH_EM em), so that it
+ * stays on their line and `lines` can put it after its letter.
  */
 export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
-  return items.map((mark) => {
-    if (!RTL_MARKS_ONLY.test(mark.text)) return mark;
+  const clusters = items.map((item) => isMarkCluster(item.text));
+  return items.map((mark, i) => {
+    if (!clusters[i]) return mark;
+    const reach = RTL_MARKS_ONLY.test(mark.text) ? 0 : CLUSTER_REACH_EM * mark.size;
     let host: Item | undefined;
-    for (const o of items) {
-      if (o === mark || RTL_MARKS_ONLY.test(o.text) || o.x > mark.x + mark.w || o.x + o.w < mark.x) continue;
+    items.forEach((o, j) => {
+      if (clusters[j] || o.x > mark.x + mark.w + reach || o.x + o.w < mark.x - reach) return;
       const dy = Math.abs(o.y - mark.y);
       if (dy <= 0.5 * Math.max(o.size, mark.size) && (!host || dy < Math.abs(host.y - mark.y))) host = o;
-    }
+    });
     return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
   });
 }
