@@ -41,6 +41,8 @@ def html(lang, font, title, paras):
 
 
 def fodt(lang, font, title, paras):
+    # Writer lays these paragraphs out left to right whatever the writing mode says: "end" sets
+    # them flush right, as right-to-left text is set.
     def x(s):
         return escape(s, quote=False)
     body = [f'<text:h text:style-name="Title" text:outline-level="1">{x(title)}</text:h>']
@@ -63,10 +65,10 @@ def fodt(lang, font, title, paras):
    style:font-size-complex="14pt" style:language-complex="{lang}" style:country-complex="{c}"/>
  </style:default-style>
  <style:style style:name="Body" style:family="paragraph">
-  <style:paragraph-properties fo:text-align="start" fo:margin-bottom="0.3cm" fo:line-height="150%" style:writing-mode="rl-tb"/>
+  <style:paragraph-properties fo:text-align="end" fo:margin-bottom="0.3cm" fo:line-height="150%" style:writing-mode="rl-tb"/>
  </style:style>
  <style:style style:name="Title" style:family="paragraph">
-  <style:paragraph-properties fo:margin-bottom="0.5cm" style:writing-mode="rl-tb"/>
+  <style:paragraph-properties fo:text-align="end" fo:margin-bottom="0.5cm" style:writing-mode="rl-tb"/>
   <style:text-properties style:font-size-complex="22pt" style:font-weight-complex="bold"/>
  </style:style>
 </office:styles>
