@@ -234,6 +234,20 @@ function moveMarks(inferred: readonly InferredMark[], offsets: Map<number, numbe
 }
 
 /** The pure core: reorders the lines of one page. */
+/**
+ * A letter's marks in canonical order, as NFC (and the truth of pointed text) has them: a qamats
+ * before a dagesh, a fatha before a shadda, whatever order the glyphs were drawn in. Marks are only
+ * reordered, never composed, so the text keeps its length and the offsets of inferred marks hold.
+ */
+export function canonicalMarkOrder(text: string): string {
+  return text.replace(MARK_SEQUENCE, (marks) => {
+    const ordered = marks.normalize('NFD');
+    return ordered.length === marks.length ? ordered : marks;
+  });
+}
+
+const MARK_SEQUENCE = /\p{Mn}{2,}/gu;
+
 export function bidiOfPage(
   page: PageRecord,
   doc: DocRecord | null,
@@ -280,7 +294,7 @@ export function bidiOfPage(
   const keepPlain =
     options.mirror === 'never' ||
     (options.mirror === 'auto' && unpaired(all.map((r) => r.mirrored).join('\n')) > unpaired(all.map((r) => r.plain).join('\n')));
-  if (keepPlain) for (const [line, r] of reordered) line.text = r.plain;
+  for (const [line, r] of reordered) line.text = canonicalMarkOrder(keepPlain ? r.plain : r.mirrored);
   const docId = doc?.id ?? page.doc;
   if (guessed > 0) {
     diagnostics.push(

@@ -134,10 +134,13 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
     if (!host) continue;
     const chars = [...host.text];
     const n = chars.length;
+    // The letter under the mark, counting letters only: the marks in the run take no width.
+    const letters = chars.flatMap((c, i) => (MARK.test(c) ? [] : [i]));
     const k = Math.min(n - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * n)));
+    const letter = letters[Math.min(letters.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * letters.length)))];
     // In drawing order the letter under the mark is the k-th from the left; right to left, the mark
     // follows it, so it goes just before it in drawing order (just after it when already reversed).
-    chars.splice(glyphOrder ? k : n - k, 0, mark.text.trim());
+    chars.splice(glyphOrder ? letter ?? k : n - k, 0, mark.text.trim());
     host.text = chars.join('');
     removed.add(mark);
   }

@@ -15,14 +15,53 @@ import { objectTag } from './structure.js';
 import { derivedGlyphTexts } from './font-texts.js';
 import type { GlyphSample } from '../font-program.js';
 
-/**
- * A pointed right-to-left glyph whose box is under NARROW_SHARE of the distance to the origin of
- * the glyph drawn after it, within ADVANCE_EM em, is taken to reach that origin.
- */
+/** A pointed letter's advance reaches the next origin only within this many em of its own. */
 const ADVANCE_EM = 1.5;
-const NARROW_SHARE = 0.5;
+/** A mark's origin may lie this many em above or below its letter's baseline. */
+const MARK_SHIFT_EM = 0.5;
+/**
+ * A cluster's box starts at its origin when that lies at most this many em left of PDFium's
+ * slices; further left, the origin is a mark's, drawn apart (a tanween over an alef).
+ */
+const ORIGIN_SLACK_EM = 0.1;
 /** A Hebrew or Arabic point (PDFium reports a pointed letter drawn as one glyph with its point first). */
 const RTL_POINT = /[\u0591-\u05C7\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/u;
+
+/** Where a glyph (or a space glyph) was drawn: its origin, display coordinates, and its size. */
+type Origin = Pick<Glyph, 'ox' | 'oy' | 'size'>;
+
+/**
+ * A letter drawn with its marks, whose characters PDFium reports at one origin: PDFium slices a
+ * box among them that may be far narrower than the letter's advance (a gimel with dagesh and
+ * qamats gets under half its width, a tsadi with dagesh and hiriq a fifth) and start right of its
+ * origin (ORIGIN_SLACK_EM), which opens false word gaps beside it. The origins are right: each character gets the
+ * whole box, from the origin on. Right-to-left text comes in logical order, so the glyph is drawn
+ * just before `before`, the glyph (or space glyph) read before it: the pen went from its origin to
+ * that one's, within ADVANCE_EM em, and the letter's advance reaches there. After a space PDFium
+ * flags as made up (a gap of unknown width) there is no `before`. Marks drawn as glyphs of their
+ * own (LibreOffice) are no such cluster and keep their boxes.
+ *
+ *     the cluster                    before
+ *     ox ─────────────────────────▶ ox
+ *     │     [PDFium's slices]      │  ה
+ */
+function pointedCluster(held: Glyph[], left: number, right: number, before: Origin | null): void {
+  const first = held[0]!;
+  // The shared origin may be a mark's, raised or lowered to place it (a sukun over a lam): the
+  // letter stands on the baseline of the glyph drawn after it.
+  if (before && first.horizontal && first.oy !== before.oy && Math.abs(first.oy - before.oy) <= MARK_SHIFT_EM * first.size) {
+    for (const g of held) g.oy = before.oy;
+  }
+  const advance = before ? before.ox - first.ox : 0;
+  if (before && first.horizontal && first.oy === before.oy && advance > 0 && advance < ADVANCE_EM * first.size && RTL_POINT.test(held.map((g) => g.ch).join(''))) {
+    right = Math.max(right, before.ox);
+  }
+  if (first.horizontal && first.ox >= left - ORIGIN_SLACK_EM * first.size) left = Math.min(left, first.ox);
+  for (const g of held) {
+    g.left = left;
+    g.right = right;
+  }
+}
 
 const PAGEOBJ_TEXT = 1;
 
@@ -139,6 +178,10 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let group: Glyph[] = [];
     // The last glyph, kept across the spaces PDFium makes up (not across space glyphs or line ends).
     let previous: Glyph | null = null;
+    // The origin of the last glyph drawn, space glyphs included, and the one before the group
+    // being held (see pointedCluster).
+    let pen: Origin | null = null;
+    let beforeGroup: Origin | null = null;
     // The last multi-character groups, with their place in the sequence of groups.
     const recent: { text: string; left: number; right: number; oy: number; seq: number }[] = [];
     let groupCount = 0;
@@ -168,6 +211,10 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         COMBINING_MARK.test(text) &&
         recent.some((o) => groupCount - o.seq <= 4 && o.text === text && Math.abs(o.oy - oy) < 0.5 && left < o.right && o.left < right);
       if (!echo) {
+        // A letter with its marks: PDFium slices the one glyph's box among its characters (a
+        // gimel with dagesh and qamats gets the last third of its own width), which opens false
+        // gaps beside it. The letter and its marks are one cluster: each gets the whole box.
+        if (COMBINING_MARK.test(text) && held.filter((g) => !COMBINING_MARK.test(g.ch)).length === 1) pointedCluster(held, left, right, beforeGroup);
         for (const g of held) place(g);
       }
       recent.push({ text, left, right, oy, seq: groupCount });
@@ -236,6 +283,18 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         // but belong to no text object.
         const generated = calls.FPDFText_IsGenerated(textPage, i) === 1 || calls.FPDFText_GetTextObject(textPage, i) === 0;
         if (!generated || code === 13 || code === 10) previous = null;
+        // A space glyph is drawn: the letter before it (in reading order, right to left) ends
+        // where the space starts. A space PDFium flags as made up stands for a gap of unknown width.
+        pen = null;
+        if (!generated) {
+          calls.FPDFText_GetCharOrigin(textPage, i, originPtr, originPtr + 8);
+          const h64 = heaps(m).HEAPF64;
+          const px = h64[originPtr >> 3] ?? 0;
+          const py = h64[(originPtr >> 3) + 1] ?? 0;
+          pen = { ox: ta * px + tc * py + te, oy: tb * px + td * py + tf, size: objectSize };
+        } else if (calls.FPDFText_IsGenerated(textPage, i) !== 1 && code !== 13 && code !== 10) {
+          pen = previous;
+        }
         if (last && last.after !== 'break') {
           if (code === 13 || code === 10) last.after = 'break';
           else if (generated || last.after === undefined) last.after = 'space';
@@ -345,18 +404,12 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         span.after = undefined;
         continue;
       }
-      // Right-to-left text comes in logical order, so this glyph is drawn just before the one
-      // before it: the pen went from its origin to that glyph's. PDFium measures some pointed
-      // letters far narrower than that advance (a holam on its vav: 0.9 pt of 4.9) and makes up a
-      // space after them; the glyph reaches that origin, so no word space is measured there.
-      const advance = previous ? previous.ox - glyph.ox : 0;
-      if (previous && horizontal && glyph.oy === previous.oy && advance > 0 && advance < ADVANCE_EM * previous.size && glyph.right - glyph.left < NARROW_SHARE * advance && RTL_POINT.test(glyph.ch)) {
-        glyph.right = Math.max(glyph.right, previous.ox);
-      }
-      previous = glyph;
       const held = group[0];
       if (held && (held.ox !== glyph.ox || held.oy !== glyph.oy)) commit();
+      if (group.length === 0) beforeGroup = pen;
       group.push(glyph);
+      previous = glyph;
+      pen = glyph;
     }
     commit();
     flush();

@@ -41,24 +41,45 @@ export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
 
 /** A run of right-to-left combining marks only (harakat, Hebrew points). */
 const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]+$/u;
+const RTL_MARK = /[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff]/u;
+const RTL_MARKS = new RegExp(RTL_MARK.source, 'gu');
+
+/** A run with a right-to-left mark, or of marks alone. */
+function isPointed(text: string): boolean {
+  return RTL_MARKS_ONLY.test(text) || (RTL_MARK.test(text) && RTL_CHAR.test(text.replace(RTL_MARKS, '')));
+}
+
+/** A shifted run of pointed letters may stand this far (× em) beside the run whose line it takes. */
+const CLUSTER_REACH_EM = 0.25;
 
 /**
  * A mark drawn as a glyph of its own has its own origin, which some generators raise or lower to
  * place the mark (XeTeX's tanween sits about 0.25 em above the line): PDFium reports that origin,
- * while pdf.js gives the baseline of the text the mark was drawn with. A run of right-to-left marks
+ * while pdf.js gives the baseline of the text the mark was drawn with. PDFium also gives a letter
+ * drawn with its marks as one glyph the origin of its first mark (a lam under a raised sukun
+ * stands 0.27 em high), and a run that starts with it that baseline. A run of right-to-left marks
  * only is put on the baseline of the letters it is drawn over (the nearest run within half an em
- * above or below that it overlaps), so that it stays on their line and `lines` can put it after
- * its letter.
+ * above or below that it overlaps); a run of pointed letters on the page's most used baseline among
+ * the runs it touches (within CLUSTER_REACH_EM em) that lie within half an em of its own, when that
+ * baseline holds more text than its own: so marks stay on their letters' line, and `lines` can put
+ * them after their letter.
  */
 export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
-  return items.map((mark) => {
-    if (!RTL_MARKS_ONLY.test(mark.text)) return mark;
+  const weight = new Map<number, number>();
+  for (const item of items) weight.set(item.y, (weight.get(item.y) ?? 0) + item.text.length);
+  return items.map((run) => {
+    if (!isPointed(run.text)) return run;
+    const marksOnly = RTL_MARKS_ONLY.test(run.text);
+    const reach = marksOnly ? 0 : CLUSTER_REACH_EM * run.size;
     let host: Item | undefined;
     for (const o of items) {
-      if (o === mark || RTL_MARKS_ONLY.test(o.text) || o.x > mark.x + mark.w || o.x + o.w < mark.x) continue;
-      const dy = Math.abs(o.y - mark.y);
-      if (dy <= 0.5 * Math.max(o.size, mark.size) && (!host || dy < Math.abs(host.y - mark.y))) host = o;
+      if (o === run || RTL_MARKS_ONLY.test(o.text) || o.x > run.x + run.w + reach || o.x + o.w < run.x - reach) continue;
+      const dy = Math.abs(o.y - run.y);
+      if (dy > 0.5 * Math.max(o.size, run.size)) continue;
+      const better = !host || (marksOnly ? dy < Math.abs(host.y - run.y) : weight.get(o.y)! > weight.get(host.y)!);
+      if (better) host = o;
     }
-    return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
+    if (!host || host.y === run.y || (!marksOnly && weight.get(host.y)! <= weight.get(run.y)!)) return run;
+    return { ...run, y: host.y };
   });
 }

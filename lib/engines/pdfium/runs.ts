@@ -217,6 +217,39 @@ function ligaturesInDrawingOrder(glyphs: readonly Glyph[]): string {
   return text;
 }
 
+/** Hebrew holam (and holam haser for vav), drawn at the upper left corner of its letter. */
+const LEFT_CORNER_MARK = /^[\u05b9\u05ba]$/u;
+
+/**
+ * A run of right-to-left letters and marks, each mark a glyph of its own at its own origin
+ * (LibreOffice), in drawing order as glyphOrderText gives it and `lines` expects it: the letters
+ * left to right on the page, every mark just before the letter it is drawn over, the letter whose
+ * box holds the centre of the mark's box. PDFium may report such a mark before or after its letter
+ * (and the run in either direction); its place on the page says which letter it belongs to. Null
+ * when the run is anything else (glyphs sharing an origin are one glyph's characters, see
+ * glyphOrderText; digits and brackets keep glyphOrderText's handling) or a mark lies over no letter.
+ *
+ *       ◌َ        ← the mark's centre over the right letter: drawn "ب ◌َ ت"
+ *    [ب][ت]
+ */
+export function marksBeforeTheirLetters(glyphs: readonly Glyph[]): Glyph[] | null {
+  if (!glyphs.every((g) => g.horizontal && RTL_CHAR.test(g.ch))) return null;
+  const marks = glyphs.filter((g) => COMBINING_MARK.test(g.ch));
+  if (marks.length === 0 || glyphs.some((g, i) => glyphs.some((o, j) => j > i && o.ox === g.ox && o.oy === g.oy))) return null;
+  const letters = glyphs.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left);
+  const over = new Map<Glyph, Glyph[]>();
+  for (const mark of marks) {
+    const centre = (mark.left + mark.right) / 2;
+    // A holam sits on its letter's upper left corner, often past the letter's left edge.
+    const host = LEFT_CORNER_MARK.test(mark.ch)
+      ? letters.reduce<Glyph | undefined>((best, g) => (Math.abs(g.left - centre) <= 0.5 * g.size && (!best || Math.abs(g.left - centre) < Math.abs(best.left - centre)) ? g : best), undefined)
+      : letters.find((g) => g.left <= centre && centre < g.right);
+    if (!host) return null;
+    over.set(host, [...(over.get(host) ?? []), mark]);
+  }
+  return letters.flatMap((g) => [...(over.get(g) ?? []), g]);
+}
+
 /** A run's direction: right to left when its right-to-left characters are at least as many as its other letters. */
 export function directionOf(text: string): { dir: Direction; letters: number } {
   let rtl = 0;
@@ -264,7 +297,8 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
   const { dir, letters } = directionOf(text);
   // Runs without left-to-right letters ("(," beside Hebrew) may have been reversed by PDFium too.
   if ((dir === 'rtl' || letters === 0) && glyphs.length > 1) {
-    text = glyphOrderText(glyphs);
+    const placed = marksBeforeTheirLetters(glyphs);
+    text = placed ? placed.map((g) => g.ch).join('') : glyphOrderText(glyphs);
     if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
   }
   let x: number;
@@ -283,7 +317,10 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
     x = first.ox;
     w = Math.hypot(last.ox - first.ox, last.oy - first.oy) + (last.right - last.left);
   }
-  const item: Item = { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  // A shaper draws a mark before its letter and may move its origin up or down to place it: the
+  // run's baseline is that of its first glyph that is not a mark.
+  const base = glyphs.find((g) => !COMBINING_MARK.test(g.ch)) ?? first;
+  const item: Item = { text, x: round(x), y: round(base.oy), w: round(w), size: round(first.size), font: first.font, dir };
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
 }

@@ -19,11 +19,11 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { bidiOfPage, firstStrongDirection, unpaired, visualToLogical } from '../../../lib/scripts/bidi.js';
+import { bidiOfPage, canonicalMarkOrder, firstStrongDirection, unpaired, visualToLogical } from '../../../lib/scripts/bidi.js';
 import { reverseText } from '../../../lib/scripts/rtl.js';
 import { normalizeOptions } from '../../../stages/bidi.js';
 import type { DocRecord, Line } from '../../../lib/protocol/records.js';
-import { docRecord, line, pageRecord, repoRoot } from '../../helpers.js';
+import { docRecord, line, pageRecord, repoRoot, run } from '../../helpers.js';
 
 const CONFORMANCE = join(repoRoot, 'test/data/unicode/BidiCharacterTest-15.0.0.txt.gz');
 
@@ -159,4 +159,16 @@ t.test('bad input: direction controls, no strong character, engine-reordered run
   const tolerant = reorder(odd);
   t.equal(tolerant.page.lines![0]!.text, 42, 'a line without string text passes untouched');
   t.equal(tolerant.page.lines![1]!.text, 'שלום abc');
+});
+
+t.test('canonicalMarkOrder: a letter\'s marks in the order NFC gives them, the length kept', async (t) => {
+  // Dagesh before qamats as typed, qamats first in NFC (by combining class); fatha before shadda.
+  t.equal(canonicalMarkOrder('\u05d2\u05bc\u05b8\u05e8'), '\u05d2\u05b8\u05bc\u05e8');
+  t.equal(canonicalMarkOrder('\u0642\u0651\u064e'), '\u0642\u064e\u0651');
+  t.equal(canonicalMarkOrder('\u05e9\u05c1\u05b8'), '\u05e9\u05c1\u05b8'.normalize('NFC'));
+  t.equal(canonicalMarkOrder('plain'), 'plain');
+  // Pointed Writer Hebrew comes out as NFC has it.
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'bench/corpus/marks/he-lo-niqqud.pdf')]);
+  t.equal(code, 0);
+  t.ok(stdout.length > 100 && stdout === stdout.normalize('NFC'), 'NFC-stable');
 });

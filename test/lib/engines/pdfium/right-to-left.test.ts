@@ -37,3 +37,16 @@ t.test('rightToLeftMarksOnTheirLine: a mark drawn as its own run takes the basel
   t.equal(rightToLeftMarksOnTheirLine([item('\u064b', 300, 2, 190.9), word])[0]?.y, 190.9);
   t.equal(rightToLeftMarksOnTheirLine([item('\u0301', 471.5, 2, 190.9), word])[0]?.y, 190.9);
 });
+
+t.test('rightToLeftMarksOnTheirLine: pointed letters PDFium raised to their first mark\'s origin join the line they touch', async (t) => {
+  const item = (text: string, x: number, w: number, y: number): Item => ({ text, x, y, w, size: 15, font: 'F', dir: 'rtl' });
+  // "الْبَيْتِ" from Chromium in Naskh: the lam under its sukun reported 0.27 em high, beside the alef.
+  const lam = item('\u0652\u0644', 256.85, 1.77, 151.93);
+  const line = [item('.\u0650\u062a\u0652\u064a\u064e\u0628', 231.38, 25.38, 156), lam, item('\u0627', 259.69, 3.57, 156), item('\u0644\u0627', 200, 10, 156)];
+  t.equal(rightToLeftMarksOnTheirLine(line)[1]?.y, 156, 'onto the line of the runs beside it');
+  // Nothing on its own line within a quarter em: left where it is.
+  t.equal(rightToLeftMarksOnTheirLine([lam, item('\u0627', 270, 3.57, 156)])[0]?.y, 151.93);
+  // Two pointed runs side by side: the one on the baseline that holds more text stays, the other joins it.
+  const out = rightToLeftMarksOnTheirLine([lam, item('\u064e\u0628\u064e\u062a', 242, 14, 156)]);
+  t.same(out.map((i) => i.y), [156, 156]);
+});

@@ -3,7 +3,9 @@
  * direction, normalisation) and a right-to-left run's text turned back into glyph order.
  */
 import t from 'tap';
-import { glyphOrderText, runToItem } from '../../../../lib/engines/pdfium/runs.js';
+import { join } from 'node:path';
+import { glyphOrderText, marksBeforeTheirLetters, runToItem } from '../../../../lib/engines/pdfium/runs.js';
+import { collapse, repoRoot, run } from '../../../helpers.js';
 
 t.test('runToItem: box from the glyph extremes, direction from the letters, normalisation, blank runs', async (t) => {
   const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
@@ -35,4 +37,27 @@ t.test('glyphOrderText: PDFium\'s logical order turned back into the order glyph
   // Drawn left to right: as given; vertical text: as given.
   t.equal(glyphOrderText([glyph('ו', 20, 24), glyph('ל', 24, 30)]), 'ול');
   t.equal(glyphOrderText([{ ...glyph('ש', 30, 36), horizontal: false }, { ...glyph('ל', 24, 30), horizontal: false }]), 'של');
+});
+
+t.test('marksBeforeTheirLetters: a mark drawn as its own glyph goes before the letter under it', async (t) => {
+  const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
+  const text = (glyphs: ReturnType<typeof glyph>[]) => marksBeforeTheirLetters(glyphs)?.map((g) => g.ch).join('') ?? null;
+  // "כְּ" "ת": Writer draws the points after their letter, PDFium reports the run right to left.
+  t.equal(text([glyph('\u05b0', 33, 34), glyph('כ', 30, 37), glyph('ת', 22, 30)]), 'ת\u05b0כ');
+  // The same run in drawing order, the mark over the left letter.
+  t.equal(text([glyph('ת', 22, 30), glyph('\u05b8', 25, 27), glyph('כ', 30, 37)]), '\u05b8תכ');
+  // A holam stands past its letter's upper left corner: it goes with the letter whose left edge is nearest.
+  t.equal(text([glyph('ם', 10, 18), glyph('\u05b9', 18.5, 19.5), glyph('ד', 20, 27)]), 'ם\u05b9ד');
+  // Glyphs sharing an origin are one glyph's characters (glyphOrderText), digits keep its handling.
+  t.equal(text([glyph('ב', 20, 26), glyph('1', 26, 30)]), null);
+});
+
+t.test('real documents: Writer\'s points and harakat on their letters', async (t) => {
+  const dir = join(repoRoot, 'bench/corpus/marks');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'he-lo-niqqud.pdf'), join(dir, 'ar-lo-harakat.pdf')]);
+  t.equal(code, 0);
+  const words = new Set(collapse(stdout).normalize('NFC').split(' '));
+  for (const word of ['בְּגִנָּה', 'פֶּרַח', 'הוּא', 'קְטַנָּה', 'וְשָׁאֲלָה:', 'الْمَكْتَبَةُ', 'صَغِيرَةٌ', 'يَأْتِي', 'إِلَيْهَا', 'تَجْلِسُ', 'بَيْنَهُمْ']) {
+    t.ok(words.has(word.normalize('NFC')), word);
+  }
 });

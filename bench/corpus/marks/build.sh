@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Rebuild the stacked-marks corpus: sources and truths from make.py, PDFs with Chromium
+# (HTML) and LibreOffice Writer (flat ODT).  Run from anywhere.
+#   needs: /usr/bin/chromium, soffice (libreoffice-writer-nogui), python3, pdfinfo
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(mktemp -d)
+trap 'rm -rf "$SRC"' EXIT
+python3 "$HERE/src/make.py" "$SRC" >/dev/null
+cp "$SRC"/*.txt "$SRC"/*.json "$HERE/"
+for f in "$SRC"/*.html; do
+  n=$(basename "$f" .html)
+  /usr/bin/chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+    --print-to-pdf="$HERE/$n.pdf" "file://$f" 2>/dev/null
+done
+if ls "$SRC"/*.fodt >/dev/null 2>&1; then
+  soffice --headless --convert-to pdf --outdir "$HERE" "$SRC"/*.fodt >/dev/null 2>&1
+fi
+# pages into each NAME.json
+for j in "$HERE"/*.json; do
+  n=$(basename "$j" .json)
+  [ -f "$HERE/$n.pdf" ] || continue
+  p=$(pdfinfo "$HERE/$n.pdf" | awk '/^Pages:/ {print $2}')
+  python3 - "$j" "$p" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1], encoding="utf-8"))
+m["pages"] = int(sys.argv[2])
+open(sys.argv[1], "w", encoding="utf-8").write(json.dumps(m, ensure_ascii=False, indent=1) + "\n")
+PY
+done
