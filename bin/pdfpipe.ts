@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `pdfpipe` command: dispatches to a stage's main. */
 import { readFileSync } from 'node:fs';
-import { runMain } from '../lib/run/filter.js';
+import { EXIT, reportCrash, runMain } from '../lib/run/filter.js';
 
 type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
 
@@ -26,6 +26,16 @@ async function help(): Promise<string> {
   for (const [name, load] of Object.entries(COMMANDS)) rows.push(`  ${name.padEnd(12)} ${(await load()).SUMMARY}`);
   return `usage: pdfpipe <command> [options]   (pdfpipe <command> --help for its options)\n\ncommands:\n${rows.join('\n')}\n`;
 }
+
+// Anything thrown outside a document's own handling is a crash of pdfpipe, not a failed document.
+process.on('uncaughtException', (error) => {
+  reportCrash(error);
+  process.exit(EXIT.crashed);
+});
+process.on('unhandledRejection', (error) => {
+  reportCrash(error);
+  process.exit(EXIT.crashed);
+});
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === '--version' || command === '-V') {

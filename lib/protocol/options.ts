@@ -19,6 +19,17 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * Options every command takes, whatever its stage: how the exit status reports failed documents.
+ * The command runner (lib/run/filter.ts, `runMain`) reads them; every `--help` lists them.
+ */
+export const COMMON_OPTIONS: readonly OptionSpec[] = [
+  { key: 'failOn', type: 'string', choices: ['none', 'error'], description: 'exit status when the run completed but some documents failed: none → 0 (they are in the outcome records and the summary), error → 1' },
+];
+
+/** The defaults of `COMMON_OPTIONS`. */
+export const COMMON_DEFAULTS = { failOn: 'none' as 'none' | 'error' };
+
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Parses argv against the option table; unknown options and bad values throw UsageError. */
@@ -30,7 +41,7 @@ export function parseArgs<T extends object>(
   const options: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
   const positionals: string[] = [];
   let help = false;
-  const byFlag = new Map(specs.map((s) => [kebab(s.key), s]));
+  const byFlag = new Map([...COMMON_OPTIONS, ...specs].map((s) => [kebab(s.key), s]));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -79,10 +90,10 @@ export function parseArgs<T extends object>(
 /** Writes the help text of a stage from its option table and defaults. */
 export function helpText(usage: string, summary: string, specs: readonly OptionSpec[], defaults: object): string {
   const values = defaults as Record<string, unknown>;
-  const rows = specs.map((s) => {
+  const rows = [...specs, ...COMMON_OPTIONS.filter((c) => !specs.some((s) => s.key === c.key))].map((s) => {
     const flag = `--${kebab(s.key)}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
     const choices = s.choices ? ` (${s.choices.join('|')})` : '';
-    const value = values[s.key];
+    const value = values[s.key] ?? (COMMON_DEFAULTS as Record<string, unknown>)[s.key];
     const shown = value === undefined || value === null || value === '' ? '' : ` [default: ${String(value)}]`;
     return `  ${flag.padEnd(24)} ${s.description}${choices}${shown}`;
   });

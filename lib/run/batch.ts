@@ -16,7 +16,7 @@ import { appendFileSync, createWriteStream, fstatSync, ftruncateSync, readFileSy
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
-import { quietOnBrokenPipe } from './filter.js';
+import { EXIT, quietOnBrokenPipe } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
 import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
 import type { PipeRecord } from '../protocol/records.js';
@@ -357,7 +357,7 @@ function inputStages(run: DocumentRun, done: ReadonlySet<string>): (NodeJS.Reada
   return [process.stdin, ...parseNdjson(run.stage), (source: AsyncIterable<PipeRecord>) => withIds(source, done)];
 }
 
-/** Runs inputs → transforms → accounting → serializer → stdout; returns the exit code (1 when a document failed). */
+/** Runs inputs → transforms → accounting → serializer → stdout; returns EXIT.documentsFailed when a document failed, else EXIT.completed. */
 export async function runDocuments(run: DocumentRun): Promise<number> {
   const { options } = run;
   if (options.fromList && options.base64) {
@@ -387,5 +387,5 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
     process.removeListener('SIGINT', onInterrupt);
   }
   await accounting.finish();
-  return accounting.failed > 0 ? 1 : 0;
+  return accounting.failed > 0 ? EXIT.documentsFailed : EXIT.completed;
 }

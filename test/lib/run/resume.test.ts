@@ -54,7 +54,7 @@ t.test('--resume: a run killed halfway (SIGKILL), started again, gives the outpu
   const done = readFileSync(state, 'utf8').split('\n').filter(Boolean).length;
   t.ok(done >= 5 && done < 14, `it had finished ${done} of 14 documents`);
   const second = await runInto([...args, '--resume', state, '--report', join(dir, 'resume-report.json')], out);
-  t.equal(second.code, 1, 'the broken document, after the kill, fails');
+  t.equal(second.code, 0, 'the run completes though the broken document fails');
   const report = JSON.parse(readFileSync(join(dir, 'resume-report.json'), 'utf8')) as RunReport;
   t.equal(report.skipped + report.documents, 14, 'skipped + run = every input, no duplicates, no gaps');
   t.equal(readFileSync(out, 'utf8'), readFileSync(whole, 'utf8'), 'the same output, byte for byte');
