@@ -8,18 +8,20 @@
  * shows how far the run is; `quiet` silences both.
  *
  * Resume: with `resume STATE`, each document whose output has been written is appended to STATE
- * (its id and the byte offset where its output ends). A run started again with the same arguments
- * skips those documents, cuts stdout (a file opened with `>>`) back to the end of the last finished
- * document, and writes the rest, so the output equals that of a run that was never stopped.
+ * (its id, outcome and the byte offset where its output ends). A run started again with the same
+ * arguments skips the documents that succeeded, cuts stdout (a file opened with `>>`) back to the
+ * end of the last one kept, and writes the rest, so the output equals that of a run that was never
+ * stopped; failed documents are done again (lib/run/resume.ts).
  */
-import { appendFileSync, createWriteStream, fstatSync, ftruncateSync, readFileSync, type WriteStream } from 'node:fs';
+import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
+import { ResumeState, retryPolicy, rewindOutput } from './resume.js';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
 import { EXIT, quietOnBrokenPipe } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
 import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
-import type { PipeRecord } from '../protocol/records.js';
+import type { ErrorRecord, PipeRecord } from '../protocol/records.js';
 
 export interface RunOptions {
   /** Read the input paths from stdin, one a line. */
@@ -32,6 +34,10 @@ export interface RunOptions {
   errors: string;
   /** Record finished documents in this file, and skip the ones it lists. */
   resume: string;
+  /** On resume, the failed documents done again: `all`, `none`, or error codes, comma-separated. */
+  retry: string;
+  /** Resume even when the state was made with other output options. */
+  resumeForce: boolean;
   /** Show the progress line even when stderr is not a terminal. */
   progress: boolean;
   /** No progress line and no summary on stderr. */
@@ -44,6 +50,8 @@ export const RUN_DEFAULTS: RunOptions = {
   report: '',
   errors: '',
   resume: '',
+  retry: 'all',
+  resumeForce: false,
   progress: false,
   quiet: false,
 };
@@ -53,9 +61,11 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'base64', type: 'boolean', description: 'read stdin as one base64 PDF a line; line N is document line-N' },
   { key: 'report', type: 'string', description: 'write the run summary as JSON to this file' },
   { key: 'errors', type: 'string', description: 'write the error records as NDJSON to this file' },
-  { key: 'resume', type: 'string', description: 'state file: skip documents it lists, add each one finished' },
+  { key: 'resume', type: 'string', description: 'state file: skip documents it lists as done, add each one finished' },
+  { key: 'retry', type: 'string', description: 'on resume, the failed documents done again: all, none, or error codes, comma-separated (timeout,out-of-memory)' },
+  { key: 'resumeForce', type: 'boolean', description: 'resume even when the state was made with other output options' },
   { key: 'progress', type: 'boolean', description: 'show the progress line even when stderr is not a terminal' },
-  { key: 'quiet', type: 'boolean', description: 'no progress line and no summary on stderr' },
+  { key: 'quiet', type: 'boolean', description: 'nothing on stderr: no progress line, no per-document error lines, no summary' },
 ];
 
 const MiB = 1024 * 1024;
@@ -120,6 +130,19 @@ export class Accounting extends Transform {
 
   private get showProgress(): boolean {
     return !this.options.quiet && (this.options.progress || Boolean(process.stderr.isTTY));
+  }
+
+  /**
+   * Counts a document whose output could not be written (`write-failed`, from the serializer) as
+   * failed; one that had failed already keeps its first error in the counts.
+   */
+  writeFailed(failure: ErrorRecord, outcome: PipeRecord): void {
+    if (outcome.type !== 'end') return;
+    this.outcomes.end = (this.outcomes.end ?? 1) - 1;
+    if (this.outcomes.end === 0) delete this.outcomes.end;
+    this.outcomes[failure.code] = (this.outcomes[failure.code] ?? 0) + 1;
+    this.failed += 1;
+    this.errors?.write(JSON.stringify(failure) + '\n');
   }
 
   /** Notes one parse worker's memory after a document. */
@@ -214,42 +237,6 @@ export function summaryLine(report: RunReport): string {
   return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
 }
 
-/** The resume state: one JSON line per finished document, `{"id":…,"end":N}`, N the output bytes so far. */
-export class ResumeState {
-  readonly done = new Set<string>();
-  /** Output bytes written by the documents the state lists. */
-  end = 0;
-
-  constructor(readonly path: string) {
-    let text = '';
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    for (const line of text.split('\n')) {
-      // A line cut by a kill is ignored: its document is simply done again.
-      try {
-        const entry = JSON.parse(line) as { id?: unknown; end?: unknown };
-        if (typeof entry.id === 'string' && typeof entry.end === 'number') {
-          this.done.add(entry.id);
-          this.end = entry.end;
-        }
-      } catch {
-        // not a whole line
-      }
-    }
-    // Start the next run's lines on a fresh line, whatever the last run left.
-    if (text !== '' && !text.endsWith('\n')) appendFileSync(path, '\n');
-  }
-
-  add(id: string, end: number): void {
-    this.done.add(id);
-    this.end = end;
-    appendFileSync(this.path, JSON.stringify({ id, end }) + '\n');
-  }
-}
-
 /**
  * Tracks where each document's output ends in the byte stream: the serializer's output for a
  * document's outcome record completes that document, and once stdout has taken the bytes up to
@@ -258,8 +245,10 @@ export class ResumeState {
 class OutputTracker {
   produced: number;
   written: number;
-  private readonly pending: { id: string; end: number }[] = [];
+  private readonly pending: { id: string; end: number; code: string }[] = [];
   private prefix: string;
+  /** The code of a document whose output the serializer could not write, until its outcome is measured. */
+  private writeFailure: string | null = null;
 
   constructor(
     private readonly state: ResumeState | null,
@@ -274,6 +263,7 @@ class OutputTracker {
 
   /** Wraps a serializer (records in, text out) so that its output per outcome is measured. */
   wrap(serializer: Transform): Transform {
+    serializer.on('document-error', (failure: ErrorRecord) => (this.writeFailure = failure.code));
     const inner = serializer._transform.bind(serializer);
     serializer._transform = (record: PipeRecord, enc: BufferEncoding, done: TransformCallback) => {
       inner(record, enc, (error?: Error | null, out?: unknown) => {
@@ -285,7 +275,8 @@ class OutputTracker {
             this.prefix = '';
           }
           this.produced += text === undefined ? 0 : Buffer.byteLength(text);
-          this.pending.push({ id: record.type === 'end' ? record.doc : record.doc, end: this.produced });
+          this.pending.push({ id: record.doc, end: this.produced, code: this.writeFailure ?? (record.type === 'end' ? 'end' : record.code) });
+          this.writeFailure = null;
         } else {
           this.produced += text === undefined ? 0 : Buffer.byteLength(text);
         }
@@ -299,8 +290,8 @@ class OutputTracker {
   /** Records the documents whose output has been written in full. */
   settle(): void {
     while (this.pending.length > 0 && this.pending[0]!.end <= this.written) {
-      const { id, end } = this.pending.shift()!;
-      this.state?.add(id, end);
+      const { id, end, code } = this.pending.shift()!;
+      this.state?.add(id, end, code);
     }
   }
 
@@ -319,22 +310,6 @@ class OutputTracker {
   }
 }
 
-/** Cuts stdout back to the end of the last finished document, when it is a file. */
-function rewindOutput(end: number): void {
-  let size: number;
-  try {
-    const info = fstatSync(1);
-    if (!info.isFile()) return;
-    size = info.size;
-  } catch {
-    return;
-  }
-  if (size > end) ftruncateSync(1, end);
-  else if (size < end) {
-    process.stderr.write(`pdfpipe: the output file is shorter (${size} bytes) than the resume state says (${end}); append to it with >> to resume\n`);
-  }
-}
-
 export interface DocumentRun {
   stage: string;
   /** Files, folders, WARC files, `-`; empty for stdin (NDJSON, list or base64). */
@@ -346,6 +321,8 @@ export interface DocumentRun {
   serializer?: Transform;
   /** Written between documents by the serializer (text format): prefixed to the first document of a resumed run. */
   separator?: string;
+  /** Each document is written to its own file (`--out-dir`), not to stdout. */
+  filesPerDocument?: boolean;
 }
 
 /** The input records of a run, from its arguments or stdin. */
@@ -365,7 +342,9 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
     throw new UsageError('--from-list and --base64 read stdin in two different ways: choose one');
   }
   quietOnBrokenPipe();
-  const state = options.resume ? new ResumeState(options.resume) : null;
+  const state = options.resume
+    ? new ResumeState(options.resume, { options, retry: retryPolicy(options.retry), filesPerDocument: run.filesPerDocument ?? false, force: options.resumeForce })
+    : null;
   if (state && state.end > 0) rewindOutput(state.end);
   const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });
   accounting.skipped = state?.done.size ?? 0;
@@ -377,6 +356,7 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   }
   const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
   const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());
+  serializer.on('document-error', (failure: ErrorRecord, outcome: PipeRecord) => accounting.writeFailed(failure, outcome));
   const onInterrupt = (): void => {
     void accounting.finish(true).finally(() => process.exit(130));
   };

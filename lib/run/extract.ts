@@ -7,7 +7,7 @@
 import { Readable, type Transform } from 'node:stream';
 import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
-import { inputsFromArgs } from './inputs.js';
+import { inputsFromArgs, withIds } from './inputs.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
 import * as parseStage from '../../stages/parse.js';
@@ -107,10 +107,11 @@ export async function* extract(
 ): AsyncGenerator<ExtractedDocument> {
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
-  async function* source(): AsyncGenerator<PdfRecord | ErrorRecord> {
+  async function* given(): AsyncGenerator<PdfRecord | ErrorRecord> {
     yield* inputsFromArgs(paths);
     yield* records;
   }
+  const source = (): AsyncGenerator<PdfRecord | ErrorRecord> => withIds(given());
   const chain = analysisChain(options);
   const stream = Readable.from(source()).pipe(chain[0]!);
   let tail: NodeJS.ReadableStream = stream;
@@ -145,5 +146,5 @@ export async function main(argv: string[]): Promise<number> {
   const writer = serializeStage.serialize(options);
   const chain = analysisChain(options);
   const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
-  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator });
+  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, filesPerDocument: options.outDir !== '' });
 }
