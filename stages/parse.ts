@@ -22,6 +22,9 @@ import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
 /** parse's options: the worker pool's (lib/run/parse-pool.ts) and the batch run's. */
 export interface ParseOptions extends RunOptions, ParsePoolOptions {}
 
+/** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days): longer ones fire at once. */
+const MAX_TIMEOUT = Math.floor((2 ** 31 - 1) / 1000);
+
 /** The defaults, also those `--help` shows. */
 export const DEFAULTS: ParseOptions = {
   jobs: Math.max(1, Math.min(availableParallelism(), 4)),
@@ -36,7 +39,7 @@ export const DEFAULTS: ParseOptions = {
 /** The option table: parsing and `--help` of the command line. */
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'jobs', type: 'number', min: 1, description: 'documents parsed at once' },
-  { key: 'timeout', type: 'number', min: 0.1, description: 'seconds per document before it is abandoned' },
+  { key: 'timeout', type: 'number', min: 0.1, max: MAX_TIMEOUT, description: 'seconds per document before it is abandoned' },
   { key: 'memory', type: 'number', min: 64, description: 'heap limit per document worker, MiB' },
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
   { key: 'engine', type: 'string', choices: ['auto', 'pdfium', 'pdfjs'], description: 'parse engine: PDFium (WebAssembly) or pdf.js; auto: PDFium, and pdf.js for a document PDFium cannot open or finds no text in' },
@@ -48,7 +51,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOptions {
   const options = { ...DEFAULTS, ...partial };
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
-  if (!(options.timeout > 0)) throw new UsageError(`timeout must be positive, got ${options.timeout}`);
+  if (!(options.timeout > 0 && options.timeout <= MAX_TIMEOUT)) throw new UsageError(`timeout must be above 0 and at most ${MAX_TIMEOUT} s, got ${options.timeout}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
   if (options.engine !== 'pdfjs' && options.engine !== 'pdfium' && options.engine !== 'auto') throw new UsageError(`engine must be auto, pdfium or pdfjs, got ${String(options.engine)}`);
   return options;

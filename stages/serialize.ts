@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
+import { prepareOutputFolder } from '../lib/run/preflight.js';
 import { outputFileName } from '../lib/formats/ids.js';
 import { errorRecord, ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
@@ -196,5 +197,6 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
+  if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
   return runFilter({ stage: 'serialize', transforms: [serialize(options)], writesBytes: true });
 }

@@ -12,6 +12,8 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** Lower bound for numbers. */
   min?: number;
+  /** Upper bound for numbers. */
+  max?: number;
 }
 
 /** A usage error: wrong option, wrong value. The CLI exits 2. */
@@ -76,6 +78,7 @@ export function parseArgs<T extends object>(
       const n = Number(value);
       if (!Number.isFinite(n)) throw new UsageError(`Option --${flag} expects a number, got "${value}"`);
       if (spec.min !== undefined && n < spec.min) throw new UsageError(`Option --${flag} must be at least ${spec.min}, got ${n}`);
+      if (spec.max !== undefined && n > spec.max) throw new UsageError(`Option --${flag} must be at most ${spec.max}, got ${n}`);
       options[spec.key] = n;
     } else {
       if (spec.choices && !spec.choices.includes(value)) {

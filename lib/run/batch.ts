@@ -15,6 +15,7 @@
  */
 import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
 import { ResumeState, retryPolicy, rewindOutput } from './resume.js';
+import { checkWritableFile } from './preflight.js';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
@@ -321,8 +322,8 @@ export interface DocumentRun {
   serializer?: Transform;
   /** Written between documents by the serializer (text format): prefixed to the first document of a resumed run. */
   separator?: string;
-  /** Each document is written to its own file (`--out-dir`), not to stdout. */
-  filesPerDocument?: boolean;
+  /** The folder each document is written to as its own file (`--out-dir`), not to stdout. */
+  outDir?: string;
 }
 
 /** The input records of a run, from its arguments or stdin. */
@@ -341,9 +342,12 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
     const { UsageError } = await import('../protocol/options.js');
     throw new UsageError('--from-list and --base64 read stdin in two different ways: choose one');
   }
+  if (options.errors) checkWritableFile(options.errors, 'errors');
+  if (options.report) checkWritableFile(options.report, 'report');
+  if (options.resume) checkWritableFile(options.resume, 'resume');
   quietOnBrokenPipe();
   const state = options.resume
-    ? new ResumeState(options.resume, { options, retry: retryPolicy(options.retry), filesPerDocument: run.filesPerDocument ?? false, force: options.resumeForce })
+    ? new ResumeState(options.resume, { options, retry: retryPolicy(options.retry), filesPerDocument: Boolean(run.outDir), force: options.resumeForce })
     : null;
   if (state && state.end > 0) rewindOutput(state.end);
   const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });

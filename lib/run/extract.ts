@@ -8,6 +8,7 @@ import { Readable, type Transform } from 'node:stream';
 import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
 import { inputsFromArgs, withIds } from './inputs.js';
+import { prepareOutputFolder } from './preflight.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
 import * as parseStage from '../../stages/parse.js';
@@ -86,7 +87,13 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
  */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
   const jobs = options.jobs ?? DEFAULTS.jobs;
-  if (jobs > 1) return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  if (jobs > 1) {
+    // Built once here, and dropped, so that a file an option names that cannot be read, or a
+    // model that cannot be loaded, is one usage error before any document, as with one job,
+    // not a crash of every worker and every document.
+    for (const stage of workerChain(options)) stage.destroy();
+    return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  }
   return [parseStage.parse(options), ...workerChain(options)];
 }
 
@@ -144,7 +151,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   // The writer first: it checks its options (an unknown role) before any worker starts.
   const writer = serializeStage.serialize(options);
+  if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
   const chain = analysisChain(options);
   const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
-  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, filesPerDocument: options.outDir !== '' });
+  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, outDir: options.outDir });
 }
