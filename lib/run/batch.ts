@@ -361,14 +361,19 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
   const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());
   serializer.on('document-error', (failure: ErrorRecord, outcome: PipeRecord) => accounting.writeFailed(failure, outcome));
-  const onInterrupt = (): void => {
-    void accounting.finish(true).finally(() => process.exit(130));
+  // Slurm and Kubernetes stop a job with SIGTERM, a user with Ctrl-C: either way the summary and
+  // the report are written (marked interrupted) before the process ends.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const status = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+    void accounting.finish(true).finally(() => process.exit(status));
   };
-  process.once('SIGINT', onInterrupt);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     await pipeline([...inputStages(run, state?.done ?? new Set()), ...run.transforms, accounting, serializer, tracker.writer(process.stdout)] as never);
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
   await accounting.finish();
   return accounting.failed > 0 ? EXIT.documentsFailed : EXIT.completed;
