@@ -41,11 +41,15 @@ const [command, ...rest] = process.argv.slice(2);
 if (command === '--version' || command === '-V') {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
-} else if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+} else if (command === undefined) {
+  // No command is a usage error: usage on stderr, so that a script's output stays clean.
+  process.stderr.write(await help());
+  process.exitCode = EXIT.usage;
+} else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(await help());
 } else if (!(command in COMMANDS)) {
   process.stderr.write(`pdfpipe: unknown command "${command}"\n${await help()}`);
-  process.exitCode = 2;
+  process.exitCode = EXIT.usage;
 } else {
   await runMain((await COMMANDS[command]!()).main, rest);
 }

@@ -15,7 +15,7 @@ import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
-import { runFilter } from '../lib/run/filter.js';
+import { runFilter, stderrLine } from '../lib/run/filter.js';
 import { prepareOutputFolder } from '../lib/run/preflight.js';
 import { outputFileName } from '../lib/formats/ids.js';
 import { errorRecord, ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
@@ -59,8 +59,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers (added to --roles too)' },
   { key: 'roles', type: 'string', description: `text, html, base64: write only blocks of these roles, comma-separated (${ROLES.join(', ')}) or sets (${Object.keys(ROLE_SETS).join(', ')}); default: all but headers, footers and page numbers` },
   { key: 'bodyOnly', type: 'boolean', description: 'short for --roles body-only: title, heading, body, list-item' },
-  { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
-  { key: 'quiet', type: 'boolean', description: 'no per-document error lines on stderr' },
+  { key: 'outDir', type: 'string', short: ['o'], description: 'write one file per document into this folder' },
+  { key: 'quiet', type: 'boolean', short: ['q'], description: 'no per-document error lines on stderr' },
   { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },
   { key: 'keepbrtags', type: 'boolean', description: 'html: <br /> after every line' },
   { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
@@ -91,7 +91,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
       await writeWhole(path, body);
     } catch (error) {
       const failure = errorRecord(id, 'serialize', 'write-failed', `Cannot write ${path}: ${(error as Error).message}`);
-      if (!options.quiet) process.stderr.write(`pdfpipe: ${failure.doc}: ${failure.code}: ${failure.message}\n`);
+      if (!options.quiet) stderrLine(`pdfpipe: ${failure.doc}: ${failure.code}: ${failure.message}`);
       stream.emit('document-error', failure, outcome);
     }
   };
@@ -114,7 +114,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
     transform(record: PipeRecord, _enc, done: TransformCallback) {
       void (async () => {
         if (record.type === 'error' && !options.quiet) {
-          process.stderr.write(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}\n`);
+          stderrLine(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}`);
         }
         if (options.format === 'ndjson') {
           if (!options.outDir) return JSON.stringify(record) + '\n';

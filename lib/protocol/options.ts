@@ -14,6 +14,8 @@ export interface OptionSpec {
   min?: number;
   /** Upper bound for numbers. */
   max?: number;
+  /** Single-dash forms (`q` for `-q`; `upw` for pdftotext's `-upw`). */
+  short?: readonly string[];
 }
 
 /** A usage error: wrong option, wrong value. The CLI exits 2. */
@@ -44,6 +46,7 @@ export function parseArgs<T extends object>(
   const positionals: string[] = [];
   let help = false;
   const byFlag = new Map([...COMMON_OPTIONS, ...specs].map((s) => [kebab(s.key), s]));
+  const byShort = new Map(specs.flatMap((s) => (s.short ?? []).map((short) => [short, s] as const)));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -54,13 +57,23 @@ export function parseArgs<T extends object>(
       help = true;
       continue;
     }
-    if (!arg.startsWith('--') || arg === '-') {
+    if (!arg.startsWith('-') || arg === '-') {
       positionals.push(arg);
       continue;
     }
-    let [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let flag: string;
+    let inline: string | undefined;
+    let spec: OptionSpec | undefined;
+    if (!arg.startsWith('--')) {
+      // A single dash: a short form (`-q`, `-j 2`, pdftotext's `-upw`), never an input file.
+      spec = byShort.get(arg.slice(1));
+      if (!spec) throw new UsageError(`Unknown option ${arg} (a file whose name starts with - goes after --, or as ./${arg})`);
+      flag = kebab(spec.key);
+    } else {
+      [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      spec = byFlag.get(flag);
+    }
     let negated = false;
-    let spec = byFlag.get(flag);
     if (!spec && flag.startsWith('no-')) {
       spec = byFlag.get(flag.slice(3));
       negated = spec?.type === 'boolean';
@@ -94,11 +107,13 @@ export function parseArgs<T extends object>(
 export function helpText(usage: string, summary: string, specs: readonly OptionSpec[], defaults: object): string {
   const values = defaults as Record<string, unknown>;
   const rows = [...specs, ...COMMON_OPTIONS.filter((c) => !specs.some((s) => s.key === c.key))].map((s) => {
-    const flag = `--${kebab(s.key)}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
+    const shorts = (s.short ?? []).map((short) => `-${short}, `).join('');
+    const long = s.type === 'boolean' ? `--[no-]${kebab(s.key)}` : `--${kebab(s.key)}`;
+    const flag = `${shorts}${long}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
     const choices = s.choices ? ` (${s.choices.join('|')})` : '';
     const value = values[s.key] ?? (COMMON_DEFAULTS as Record<string, unknown>)[s.key];
     const shown = value === undefined || value === null || value === '' ? '' : ` [default: ${String(value)}]`;
     return `  ${flag.padEnd(24)} ${s.description}${choices}${shown}`;
   });
-  return `usage: ${usage}\n\n${summary}\n\noptions:\n${rows.join('\n')}\n  ${'--help'.padEnd(24)} show this help\n`;
+  return `usage: ${usage}\n\n${summary}\n\noptions:\n${rows.join('\n')}\n  ${'-h, --help'.padEnd(24)} show this help\n`;
 }

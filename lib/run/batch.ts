@@ -14,12 +14,13 @@
  * stopped; failed documents are done again (lib/run/resume.ts).
  */
 import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { ResumeState, retryPolicy, rewindOutput } from './resume.js';
 import { checkWritableFile } from './preflight.js';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
-import { EXIT, quietOnBrokenPipe } from './filter.js';
+import { clearProgress, drawProgress, EXIT, quietOnBrokenPipe, refuseTerminal, stderrLine } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
 import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
 import type { ErrorRecord, PipeRecord } from '../protocol/records.js';
@@ -66,7 +67,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'retry', type: 'string', description: 'on resume, the failed documents done again: all, none, or error codes, comma-separated (timeout,out-of-memory)' },
   { key: 'resumeForce', type: 'boolean', description: 'resume even when the state was made with other output options' },
   { key: 'progress', type: 'boolean', description: 'show the progress line even when stderr is not a terminal' },
-  { key: 'quiet', type: 'boolean', description: 'nothing on stderr: no progress line, no per-document error lines, no summary' },
+  { key: 'quiet', type: 'boolean', short: ['q'], description: 'nothing on stderr: no progress line, no per-document error lines, no summary' },
 ];
 
 const MiB = 1024 * 1024;
@@ -173,10 +174,7 @@ export class Accounting extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.showProgress) {
-      this.draw();
-      process.stderr.write('\n');
-    }
+    if (this.showProgress) clearProgress();
     done();
   }
 
@@ -192,9 +190,16 @@ export class Accounting extends Transform {
     return Math.max((Date.now() - this.started) / 1000, 0.001);
   }
 
+  /** Documents this run will read, when known before it reads them (files named as arguments); 0 otherwise. */
+  total = 0;
+
   private draw(): void {
     this.lastDraw = Date.now();
-    process.stderr.write(`\r${this.documents} documents, ${this.pages} pages, ${(this.pages / this.seconds()).toFixed(1)} pages/s, ${this.failed} errors`);
+    const seconds = this.seconds();
+    const count = this.total > 0 ? `${this.documents}/${this.total} documents` : `${this.documents} documents`;
+    const left = this.total - this.documents;
+    const eta = this.total > 0 && this.documents > 0 && left > 0 ? `, about ${duration((seconds / this.documents) * left)} left` : '';
+    drawProgress(`${count}, ${this.pages} pages, ${(this.pages / seconds).toFixed(1)} pages/s, ${this.failed} errors${eta}`);
   }
 
   /** The summary so far. */
@@ -221,7 +226,7 @@ export class Accounting extends Transform {
   /** Writes the summary to stderr (unless quiet) and the report file; closes the errors file. */
   async finish(interrupted = false): Promise<RunReport> {
     const report = this.report(interrupted);
-    if (!this.options.quiet) process.stderr.write(summaryLine(report) + '\n');
+    if (!this.options.quiet) stderrLine(summaryLine(report));
     if (this.options.report) appendFileSync(this.options.report, JSON.stringify(report, null, 2) + '\n', { flag: 'w' });
     if (this.errors) await new Promise<void>((resolve) => this.errors!.end(resolve));
     return report;
@@ -229,6 +234,14 @@ export class Accounting extends Transform {
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;
+
+/** "42 s", "3 min 5 s", "2 h 10 min". */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
 
 /** "pdfpipe extract: 456 documents (end 400, corrupt 30, …), 5120 pages in 60.1 s, 85.2 pages/s". */
 export function summaryLine(report: RunReport): string {
@@ -326,6 +339,17 @@ export interface DocumentRun {
   outDir?: string;
 }
 
+/** The number of documents the arguments name, when they are all PDF files (folders and WARC files are counted only as they are read); 0 otherwise. */
+async function countedFiles(positionals: readonly string[]): Promise<number> {
+  if (positionals.length === 0 || positionals.length > 100_000) return 0;
+  for (const path of positionals) {
+    if (path === '-' || /\.warc(\.gz)?$/i.test(path)) return 0;
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) return 0;
+  }
+  return positionals.length;
+}
+
 /** The input records of a run, from its arguments or stdin. */
 function inputStages(run: DocumentRun, done: ReadonlySet<string>): (NodeJS.ReadableStream | NodeJS.ReadWriteStream | ((source: AsyncIterable<PipeRecord>) => AsyncGenerator<PipeRecord>))[] {
   const { options, positionals } = run;
@@ -345,6 +369,7 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   if (options.errors) checkWritableFile(options.errors, 'errors');
   if (options.report) checkWritableFile(options.report, 'report');
   if (options.resume) checkWritableFile(options.resume, 'resume');
+  if (run.positionals.length === 0) refuseTerminal(process.stdin, 'PDF files or folders as arguments, or pdf records, paths (--from-list) or base64 lines (--base64)');
   quietOnBrokenPipe();
   const state = options.resume
     ? new ResumeState(options.resume, { options, retry: retryPolicy(options.retry), filesPerDocument: Boolean(run.outDir), force: options.resumeForce })
@@ -352,6 +377,7 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   if (state && state.end > 0) rewindOutput(state.end);
   const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });
   accounting.skipped = state?.done.size ?? 0;
+  accounting.total = Math.max(0, (await countedFiles(run.positionals)) - accounting.skipped);
   for (const stage of run.transforms) {
     stage.on('worker-memory', (m: { worker: number; heapUsed: number; external: number; busy: number }) => {
       accounting.workerMemory(m.heapUsed + m.external);

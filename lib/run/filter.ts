@@ -8,6 +8,29 @@ import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
 import { UsageError } from '../protocol/options.js';
 import type { PipeRecord } from '../protocol/records.js';
 
+/** Erases the line the cursor is on: carriage return, then erase to the end of the line. */
+const ERASE_LINE = '\r\x1b[K';
+/** Whether a progress line stands on stderr's last line, without a newline. */
+let progressShown = false;
+
+/** Draws the progress line on stderr in place of the last one. */
+export function drawProgress(text: string): void {
+  process.stderr.write(ERASE_LINE + text);
+  progressShown = true;
+}
+
+/** Writes a line to stderr (an error, the summary), erasing the progress line first so the two never mix; the next draw puts it back. */
+export function stderrLine(text: string): void {
+  process.stderr.write((progressShown ? ERASE_LINE : '') + text + '\n');
+  progressShown = false;
+}
+
+/** Erases the progress line, if one is shown. */
+export function clearProgress(): void {
+  if (progressShown) process.stderr.write(ERASE_LINE);
+  progressShown = false;
+}
+
 /** Counts documents and failures as records pass, for the exit code and the progress line. */
 export class OutcomeCounter extends Transform {
   documents = 0;
@@ -31,18 +54,20 @@ export class OutcomeCounter extends Transform {
   }
 
   override _flush(done: () => void): void {
-    if (this.progress) {
-      this.draw();
-      process.stderr.write('\n');
-    }
+    if (this.progress) clearProgress();
     done();
   }
 
   private draw(): void {
     this.lastDraw = Date.now();
     const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
-    process.stderr.write(`\r${this.documents} documents, ${this.pages} pages, ${(this.pages / seconds).toFixed(1)} pages/s, ${this.failed} errors`);
+    drawProgress(`${this.documents} documents, ${this.pages} pages, ${(this.pages / seconds).toFixed(1)} pages/s, ${this.failed} errors`);
   }
+}
+
+/** A usage error when the records would come from a terminal: a user who gave no input, not one who means to type NDJSON. */
+export function refuseTerminal(input: Readable | NodeJS.ReadableStream, what = 'records'): void {
+  if ((input as { isTTY?: boolean }).isTTY) throw new UsageError(`No input: give ${what} on stdin (a pipe or a file), not the terminal`);
 }
 
 /** Ends the process quietly when the reader of stdout goes away (`| head`). */
@@ -66,6 +91,7 @@ export interface FilterRun {
 /** Runs NDJSON stdin → transforms → stdout; returns the exit code (0 all documents ok, 1 some failed). */
 export async function runFilter(run: FilterRun): Promise<number> {
   const input = run.input ?? process.stdin;
+  refuseTerminal(input);
   const output = run.output ?? process.stdout;
   if (output === process.stdout) quietOnBrokenPipe();
   const counter = new OutcomeCounter(Boolean(process.stderr.isTTY) && output === process.stdout);

@@ -25,12 +25,15 @@ const RUN_CONTROL = new Set([
   'jobs', 'timeout', 'memory', 'progress', 'quiet', 'report', 'errors', 'resume', 'retry', 'resumeForce', 'failOn',
 ]);
 
+/** Options never written to STATE, though they shape the output: secrets. */
+const SECRET = new Set(['password']);
+
 /** The options of a run that shape its output, in a stable order, as STATE records them. */
 export function outputOptions(options: object): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const key of Object.keys(options).sort()) {
     const value = (options as Record<string, unknown>)[key];
-    if (!RUN_CONTROL.has(key) && value !== undefined && typeof value !== 'function') kept[key] = value;
+    if (!RUN_CONTROL.has(key) && !SECRET.has(key) && value !== undefined && typeof value !== 'function') kept[key] = value;
   }
   return kept;
 }

@@ -37,7 +37,9 @@ for (const [name, stage] of Object.entries(COMMANDS)) {
     }
     const defaults = stage.DEFAULTS as Record<string, unknown>;
     for (const spec of stage.OPTIONS) {
-      const row = result.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${kebab(spec.key)} `) || l.trim() === `--${kebab(spec.key)}`);
+      const flag = spec.type === 'boolean' ? `--[no-]${kebab(spec.key)}` : `--${kebab(spec.key)}`;
+      const shorts = (spec.short ?? []).map((short) => `-${short}, `).join('');
+      const row = result.stdout.split('\n').find((l) => l.trimStart().startsWith(`${shorts}${flag} `));
       t.ok(row, `--${kebab(spec.key)} is listed`);
       const value = defaults[spec.key];
       if (value !== undefined && value !== '') {
