@@ -17,6 +17,7 @@ import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ResumeState, retryPolicy, rewindOutput } from './resume.js';
 import { checkWritableFile } from './preflight.js';
+import { NO_TEXT_REASONS, noTextDiagnostic, NoTextWatch } from './no-text.js';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
@@ -94,6 +95,8 @@ export interface RunReport {
   outcomes: Record<string, number>;
   /** Documents a previous run had finished (from the resume state), not run again. */
   skipped: number;
+  /** Documents that ended well with no text, by reason (lib/run/no-text.ts); each also has a `no-text` diagnostic. */
+  noText: Record<string, number>;
   interrupted: boolean;
   memory: { rssPeakMiB: number; workerPeakMiB: number; windows: MemoryWindow[] };
   /**
@@ -118,6 +121,9 @@ export class Accounting extends Transform {
   private rssPeak = 0;
   private workerPeak = 0;
   skipped = 0;
+  /** Documents with no text, by reason. */
+  readonly noText: Record<string, number> = {};
+  private readonly noTextWatch = new NoTextWatch();
   /** Each parse worker's share of its life spent working, as last reported. */
   readonly workerBusy = new Map<number, number>();
   private readonly elu = performance.eventLoopUtilization();
@@ -156,6 +162,13 @@ export class Accounting extends Transform {
 
   override _transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback): void {
     if (record.type === 'page') this.pages += 1;
+    const empty = this.noTextWatch.note(record);
+    if (empty !== null) {
+      this.noText[empty] = (this.noText[empty] ?? 0) + 1;
+      const warning = noTextDiagnostic(record.type === 'end' ? record.doc : '', this.stage, empty);
+      if (!this.options.quiet) stderrLine(`pdfpipe: ${warning.doc}: no-text: ${NO_TEXT_REASONS[empty]}`);
+      this.push(warning);
+    }
     if (record.type === 'end' || record.type === 'error') {
       this.documents += 1;
       const code = record.type === 'end' ? 'end' : record.code;
@@ -214,6 +227,7 @@ export class Accounting extends Transform {
       pagesPerSecond: round(this.pages / seconds),
       outcomes: this.outcomes,
       skipped: this.skipped,
+      noText: this.noText,
       interrupted,
       memory: { rssPeakMiB: round(this.rssPeak), workerPeakMiB: round(this.workerPeak), windows: this.windows },
       busy: {
@@ -247,8 +261,12 @@ function duration(seconds: number): string {
 export function summaryLine(report: RunReport): string {
   const codes = Object.entries(report.outcomes).sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
   const skipped = report.skipped > 0 ? `, ${report.skipped} skipped as done by an earlier run` : '';
+  const empty = Object.entries(report.noText);
+  const noText = empty.length > 0
+    ? `, ${empty.reduce((n, [, count]) => n + count, 0)} with no text (${empty.map(([reason, n]) => `${reason} ${n}`).join(', ')})`
+    : '';
   const stopped = report.interrupted ? ' (interrupted)' : '';
-  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
+  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${noText}${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
 }
 
 /**
