@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `pdfpipe` command: dispatches to a stage's main. */
 import { readFileSync } from 'node:fs';
-import { runMain } from '../lib/run/filter.js';
+import { EXIT, reportCrash, runMain } from '../lib/run/filter.js';
 
 type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
 
@@ -28,15 +28,29 @@ async function help(): Promise<string> {
   return `usage: pdfpipe <command> [options]   (pdfpipe <command> --help for its options)\n\ncommands:\n${rows.join('\n')}\n`;
 }
 
+// Anything thrown outside a document's own handling is a crash of pdfpipe, not a failed document.
+process.on('uncaughtException', (error) => {
+  reportCrash(error);
+  process.exit(EXIT.crashed);
+});
+process.on('unhandledRejection', (error) => {
+  reportCrash(error);
+  process.exit(EXIT.crashed);
+});
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === '--version' || command === '-V') {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
-} else if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+} else if (command === undefined) {
+  // No command is a usage error: usage on stderr, so that a script's output stays clean.
+  process.stderr.write(await help());
+  process.exitCode = EXIT.usage;
+} else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(await help());
 } else if (!(command in COMMANDS)) {
   process.stderr.write(`pdfpipe: unknown command "${command}"\n${await help()}`);
-  process.exitCode = 2;
+  process.exitCode = EXIT.usage;
 } else {
   await runMain((await COMMANDS[command]!()).main, rest);
 }

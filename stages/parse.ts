@@ -22,6 +22,9 @@ import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
 /** parse's options: the worker pool's (lib/run/parse-pool.ts) and the batch run's. */
 export interface ParseOptions extends RunOptions, ParsePoolOptions {}
 
+/** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days): longer ones fire at once. */
+const MAX_TIMEOUT = Math.floor((2 ** 31 - 1) / 1000);
+
 /** The defaults, also those `--help` shows. */
 export const DEFAULTS: ParseOptions = {
   jobs: Math.max(1, Math.min(availableParallelism(), 4)),
@@ -30,17 +33,23 @@ export const DEFAULTS: ParseOptions = {
   normalize: true,
   engine: 'auto',
   unordered: false,
+  password: '',
+  firstPage: 1,
+  lastPage: 0,
   ...RUN_DEFAULTS,
 };
 
 /** The option table: parsing and `--help` of the command line. */
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'jobs', type: 'number', min: 1, description: 'documents parsed at once' },
-  { key: 'timeout', type: 'number', min: 0.1, description: 'seconds per document before it is abandoned' },
+  { key: 'jobs', type: 'number', min: 1, short: ['j'], description: 'documents parsed at once' },
+  { key: 'timeout', type: 'number', min: 0.1, max: MAX_TIMEOUT, description: 'seconds per document before it is abandoned' },
   { key: 'memory', type: 'number', min: 64, description: 'heap limit per document worker, MiB' },
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
   { key: 'engine', type: 'string', choices: ['auto', 'pdfium', 'pdfjs'], description: 'parse engine: PDFium (WebAssembly) or pdf.js; auto: PDFium, and pdf.js for a document PDFium cannot open or finds no text in' },
   { key: 'unordered', type: 'boolean', description: 'write documents as they finish, not in input order' },
+  { key: 'password', type: 'string', short: ['upw', 'opw'], description: 'password of encrypted PDFs, user or owner (-upw and -opw as pdftotext has them)' },
+  { key: 'firstPage', type: 'number', min: 1, short: ['f'], description: 'first page to read (pages keep their numbers)' },
+  { key: 'lastPage', type: 'number', min: 0, short: ['l'], description: 'last page to read; 0: the last page of the document' },
   ...RUN_OPTIONS,
 ];
 
@@ -48,8 +57,11 @@ export const OPTIONS: readonly OptionSpec[] = [
 export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOptions {
   const options = { ...DEFAULTS, ...partial };
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
-  if (!(options.timeout > 0)) throw new UsageError(`timeout must be positive, got ${options.timeout}`);
+  if (!(options.timeout > 0 && options.timeout <= MAX_TIMEOUT)) throw new UsageError(`timeout must be above 0 and at most ${MAX_TIMEOUT} s, got ${options.timeout}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
+  if (!Number.isInteger(options.firstPage) || options.firstPage < 1) throw new UsageError(`first page must be a whole number ≥ 1, got ${options.firstPage}`);
+  if (!Number.isInteger(options.lastPage) || options.lastPage < 0) throw new UsageError(`last page must be a whole number ≥ 0, got ${options.lastPage}`);
+  if (options.lastPage > 0 && options.lastPage < options.firstPage) throw new UsageError(`last page ${options.lastPage} comes before first page ${options.firstPage}`);
   if (options.engine !== 'pdfjs' && options.engine !== 'pdfium' && options.engine !== 'auto') throw new UsageError(`engine must be auto, pdfium or pdfjs, got ${String(options.engine)}`);
   return options;
 }

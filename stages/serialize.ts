@@ -11,12 +11,14 @@
  * (NAME.txt, NAME.ndjson, NAME.xml, NAME.html or NAME.tsv); a failed document still gets its file (empty, or in XML an
  * article holding the error), and its error goes to stderr, so every input leaves a trace.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
-import { runFilter } from '../lib/run/filter.js';
-import { ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
+import { runFilter, stderrLine } from '../lib/run/filter.js';
+import { prepareOutputFolder } from '../lib/run/preflight.js';
+import { outputFileName } from '../lib/formats/ids.js';
+import { errorRecord, ROLES, type DocRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
 import { documentText, type TextOptions } from '../lib/formats/text.js';
 import { documentXml } from '../lib/formats/xml.js';
@@ -29,6 +31,8 @@ export interface SerializeOptions extends TextOptions, HtmlOptions {
   format: 'text' | 'ndjson' | 'xml' | 'base64' | 'html' | 'pairs';
   /** Write one file per document into this folder instead of to stdout. */
   outDir: string;
+  /** No per-document error lines on stderr. */
+  quiet: boolean;
 }
 
 /** The output formats. */
@@ -42,6 +46,7 @@ export const DEFAULTS: SerializeOptions = {
   roles: '',
   bodyOnly: false,
   outDir: '',
+  quiet: false,
   sentences: false,
   keepbrtags: false,
   getperms: false,
@@ -54,7 +59,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers (added to --roles too)' },
   { key: 'roles', type: 'string', description: `text, html, base64: write only blocks of these roles, comma-separated (${ROLES.join(', ')}) or sets (${Object.keys(ROLE_SETS).join(', ')}); default: all but headers, footers and page numbers` },
   { key: 'bodyOnly', type: 'boolean', description: 'short for --roles body-only: title, heading, body, list-item' },
-  { key: 'outDir', type: 'string', description: 'write one file per document into this folder' },
+  { key: 'outDir', type: 'string', short: ['o'], description: 'write one file per document into this folder' },
+  { key: 'quiet', type: 'boolean', short: ['q'], description: 'no per-document error lines on stderr' },
   { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },
   { key: 'keepbrtags', type: 'boolean', description: 'html: <br /> after every line' },
   { key: 'getperms', type: 'boolean', description: "html: the PDF's permissions in the head" },
@@ -74,18 +80,41 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
   let doc: DocRecord | null = null;
   let pages: PageRecord[] = [];
   let first = true;
-  const fileFor = (id: string, ext: string): string => join(options.outDir, `${id.replace(/\.\.(\/|\\)/g, '_')}.${ext}`);
-  const write = async (id: string, ext: string, body: string): Promise<void> => {
-    const path = fileFor(id, ext);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, body);
+  /**
+   * Writes a document's file. A file the system refuses (no space, a name it will not take) is
+   * that document's failure: reported as a `write-failed` error (the 'document-error' event,
+   * which the batch run counts) while the run goes on with the next document.
+   */
+  const write = async (id: string, ext: string, body: string, outcome: PipeRecord): Promise<void> => {
+    const path = join(options.outDir, outputFileName(id, ext));
+    try {
+      await writeWhole(path, body);
+    } catch (error) {
+      const failure = errorRecord(id, 'serialize', 'write-failed', `Cannot write ${path}: ${(error as Error).message}`);
+      if (!options.quiet) stderrLine(`pdfpipe: ${failure.doc}: ${failure.code}: ${failure.message}`);
+      stream.emit('document-error', failure, outcome);
+    }
   };
-  return new Transform({
+  let written = 0;
+  const writeWhole = async (path: string, body: string): Promise<void> => {
+    await mkdir(dirname(path), { recursive: true });
+    // Written whole, then renamed: a run killed midway never leaves a partial file under the name.
+    // (a short name of its own: the final name may already take the 255 bytes a name can have)
+    const partial = join(dirname(path), `.pdfpipe-${process.pid}-${++written}.partial`);
+    try {
+      await writeFile(partial, body);
+      await rename(partial, path);
+    } catch (error) {
+      await unlink(partial).catch(() => undefined);
+      throw error;
+    }
+  };
+  const stream = new Transform({
     writableObjectMode: true,
     transform(record: PipeRecord, _enc, done: TransformCallback) {
       void (async () => {
-        if (record.type === 'error') {
-          process.stderr.write(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}\n`);
+        if (record.type === 'error' && !options.quiet) {
+          stderrLine(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}`);
         }
         if (options.format === 'ndjson') {
           if (!options.outDir) return JSON.stringify(record) + '\n';
@@ -93,7 +122,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           if (record.type === 'page') pages.push(record);
           if ((record.type === 'end' || record.type === 'error') && options.outDir) {
             const lines = [doc, ...pages, record].filter((r) => r !== null && (r.type !== 'doc' || r.id === record.doc));
-            await write(record.doc, 'ndjson', lines.map((r) => JSON.stringify(r)).join('\n') + '\n');
+            await write(record.doc, 'ndjson', lines.map((r) => JSON.stringify(r)).join('\n') + '\n', record);
             doc = null;
             pages = [];
           }
@@ -109,7 +138,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           doc = null;
           pages = [];
           if (options.outDir) {
-            await write(record.doc, 'xml', xml);
+            await write(record.doc, 'xml', xml, record);
             return '';
           }
           const out = (first ? '' : '\f\n') + xml;
@@ -120,7 +149,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           doc = null;
           pages = [];
           if (options.outDir) {
-            await write(record.doc, 'html', html);
+            await write(record.doc, 'html', html, record);
             return '';
           }
           const out = (first ? '' : '\f\n') + html;
@@ -130,14 +159,14 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
           const tsv = record.type === 'end' ? documentPairsTsv(doc?.id === record.doc ? doc : null, record.doc, pages) : '';
           doc = null;
           pages = [];
-          if (options.outDir) await write(record.doc, 'tsv', tsv);
+          if (options.outDir) await write(record.doc, 'tsv', tsv, record);
           return options.outDir ? '' : tsv;
         } else if (record.type === 'end' || record.type === 'error') {
           const text = record.type === 'end' ? documentText(pages, options) : '';
           doc = null;
           pages = [];
           if (options.outDir) {
-            await write(record.doc, 'txt', text);
+            await write(record.doc, 'txt', text, record);
             return '';
           }
           // Bitextor style: a line per document, a failed one too (empty), so lines out = lines in.
@@ -153,6 +182,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
       );
     },
   });
+  return stream;
 }
 
 /** The command line's usage line. */
@@ -167,5 +197,6 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
+  if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
   return runFilter({ stage: 'serialize', transforms: [serialize(options)], writesBytes: true });
 }

@@ -6,6 +6,7 @@
  * up, so memory is bounded by a page. Text items keep pdf.js's run splitting; whitespace-only runs
  * are dropped because the line stage measures gaps itself.
  */
+import { pageRange, type OpenOptions } from './open.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +21,7 @@ const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
 const CMAP_DIR = join(PDFJS_ROOT, 'cmaps') + '/';
 const STANDARD_FONT_DIR = join(PDFJS_ROOT, 'standard_fonts') + '/';
 
-export interface PdfjsOptions {
+export interface PdfjsOptions extends OpenOptions {
   /** Apply pdf.js's normalisation of ligatures, presentation forms and spaces (NFKC on a curated set). */
   normalize: boolean;
 }
@@ -378,6 +379,7 @@ export async function* extractRecords(
     standardFontDataUrl: STANDARD_FONT_DIR,
     verbosity: 0,
     stopAtErrors: false,
+    ...(options.password ? { password: options.password } : {}),
   });
   // pdf.js asks for a password through a callback; answering with an error ends the load cleanly.
   task.onPassword = () => {
@@ -389,7 +391,7 @@ export async function* extractRecords(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/destroyed|password/i.test(message) || (error as { name?: string })?.name === 'PasswordException') {
-      throw new EngineError('password-required', 'The PDF is encrypted with a user password');
+      throw new EngineError('password-required', options.password ? 'The PDF is encrypted, and the password given does not open it' : 'The PDF is encrypted with a user password (give it with --password)');
     }
     throw classify(error);
   }
@@ -414,7 +416,8 @@ export async function* extractRecords(
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
     // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
     const tagged = (await doc.getMarkInfo().catch(() => null))?.Marked === true;
-    for (let n = 1; n <= doc.numPages; n++) {
+    const range = pageRange(doc.numPages, options);
+    for (let n = range.first; n <= range.last; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent({ disableNormalization: !options.normalize, includeMarkedContent: true });

@@ -12,12 +12,27 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** Lower bound for numbers. */
   min?: number;
+  /** Upper bound for numbers. */
+  max?: number;
+  /** Single-dash forms (`q` for `-q`; `upw` for pdftotext's `-upw`). */
+  short?: readonly string[];
 }
 
 /** A usage error: wrong option, wrong value. The CLI exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/**
+ * Options every command takes, whatever its stage: how the exit status reports failed documents.
+ * The command runner (lib/run/filter.ts, `runMain`) reads them; every `--help` lists them.
+ */
+export const COMMON_OPTIONS: readonly OptionSpec[] = [
+  { key: 'failOn', type: 'string', choices: ['none', 'error'], description: 'exit status when the run completed but some documents failed: none → 0 (they are in the outcome records and the summary), error → 1' },
+];
+
+/** The defaults of `COMMON_OPTIONS`. */
+export const COMMON_DEFAULTS = { failOn: 'none' as 'none' | 'error' };
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -30,7 +45,8 @@ export function parseArgs<T extends object>(
   const options: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
   const positionals: string[] = [];
   let help = false;
-  const byFlag = new Map(specs.map((s) => [kebab(s.key), s]));
+  const byFlag = new Map([...COMMON_OPTIONS, ...specs].map((s) => [kebab(s.key), s]));
+  const byShort = new Map(specs.flatMap((s) => (s.short ?? []).map((short) => [short, s] as const)));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -41,13 +57,23 @@ export function parseArgs<T extends object>(
       help = true;
       continue;
     }
-    if (!arg.startsWith('--') || arg === '-') {
+    if (!arg.startsWith('-') || arg === '-') {
       positionals.push(arg);
       continue;
     }
-    let [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    let flag: string;
+    let inline: string | undefined;
+    let spec: OptionSpec | undefined;
+    if (!arg.startsWith('--')) {
+      // A single dash: a short form (`-q`, `-j 2`, pdftotext's `-upw`), never an input file.
+      spec = byShort.get(arg.slice(1));
+      if (!spec) throw new UsageError(`Unknown option ${arg} (a file whose name starts with - goes after --, or as ./${arg})`);
+      flag = kebab(spec.key);
+    } else {
+      [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      spec = byFlag.get(flag);
+    }
     let negated = false;
-    let spec = byFlag.get(flag);
     if (!spec && flag.startsWith('no-')) {
       spec = byFlag.get(flag.slice(3));
       negated = spec?.type === 'boolean';
@@ -65,6 +91,7 @@ export function parseArgs<T extends object>(
       const n = Number(value);
       if (!Number.isFinite(n)) throw new UsageError(`Option --${flag} expects a number, got "${value}"`);
       if (spec.min !== undefined && n < spec.min) throw new UsageError(`Option --${flag} must be at least ${spec.min}, got ${n}`);
+      if (spec.max !== undefined && n > spec.max) throw new UsageError(`Option --${flag} must be at most ${spec.max}, got ${n}`);
       options[spec.key] = n;
     } else {
       if (spec.choices && !spec.choices.includes(value)) {
@@ -79,12 +106,14 @@ export function parseArgs<T extends object>(
 /** Writes the help text of a stage from its option table and defaults. */
 export function helpText(usage: string, summary: string, specs: readonly OptionSpec[], defaults: object): string {
   const values = defaults as Record<string, unknown>;
-  const rows = specs.map((s) => {
-    const flag = `--${kebab(s.key)}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
+  const rows = [...specs, ...COMMON_OPTIONS.filter((c) => !specs.some((s) => s.key === c.key))].map((s) => {
+    const shorts = (s.short ?? []).map((short) => `-${short}, `).join('');
+    const long = s.type === 'boolean' ? `--[no-]${kebab(s.key)}` : `--${kebab(s.key)}`;
+    const flag = `${shorts}${long}${s.type === 'boolean' ? '' : s.type === 'number' ? ' N' : ' VALUE'}`;
     const choices = s.choices ? ` (${s.choices.join('|')})` : '';
-    const value = values[s.key];
+    const value = values[s.key] ?? (COMMON_DEFAULTS as Record<string, unknown>)[s.key];
     const shown = value === undefined || value === null || value === '' ? '' : ` [default: ${String(value)}]`;
     return `  ${flag.padEnd(24)} ${s.description}${choices}${shown}`;
   });
-  return `usage: ${usage}\n\n${summary}\n\noptions:\n${rows.join('\n')}\n  ${'--help'.padEnd(24)} show this help\n`;
+  return `usage: ${usage}\n\n${summary}\n\noptions:\n${rows.join('\n')}\n  ${'-h, --help'.padEnd(24)} show this help\n`;
 }

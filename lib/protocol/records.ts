@@ -271,7 +271,8 @@ export type ErrorCode =
   | 'bad-json'
   | 'schema-mismatch'
   | 'stage-failed'
-  | 'truncated';
+  | 'truncated'
+  | 'write-failed';
 
 export interface ErrorRecord {
   type: 'error';

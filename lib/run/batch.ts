@@ -8,18 +8,23 @@
  * shows how far the run is; `quiet` silences both.
  *
  * Resume: with `resume STATE`, each document whose output has been written is appended to STATE
- * (its id and the byte offset where its output ends). A run started again with the same arguments
- * skips those documents, cuts stdout (a file opened with `>>`) back to the end of the last finished
- * document, and writes the rest, so the output equals that of a run that was never stopped.
+ * (its id, outcome and the byte offset where its output ends). A run started again with the same
+ * arguments skips the documents that succeeded, cuts stdout (a file opened with `>>`) back to the
+ * end of the last one kept, and writes the rest, so the output equals that of a run that was never
+ * stopped; failed documents are done again (lib/run/resume.ts).
  */
-import { appendFileSync, createWriteStream, fstatSync, ftruncateSync, readFileSync, type WriteStream } from 'node:fs';
+import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { ResumeState, retryPolicy, rewindOutput } from './resume.js';
+import { checkWritableFile } from './preflight.js';
+import { NO_TEXT_REASONS, noTextDiagnostic, NoTextWatch } from './no-text.js';
 import { Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
-import { quietOnBrokenPipe } from './filter.js';
+import { clearProgress, drawProgress, EXIT, quietOnBrokenPipe, refuseTerminal, stderrLine } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
 import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
-import type { PipeRecord } from '../protocol/records.js';
+import type { ErrorRecord, PipeRecord } from '../protocol/records.js';
 
 export interface RunOptions {
   /** Read the input paths from stdin, one a line. */
@@ -32,6 +37,10 @@ export interface RunOptions {
   errors: string;
   /** Record finished documents in this file, and skip the ones it lists. */
   resume: string;
+  /** On resume, the failed documents done again: `all`, `none`, or error codes, comma-separated. */
+  retry: string;
+  /** Resume even when the state was made with other output options. */
+  resumeForce: boolean;
   /** Show the progress line even when stderr is not a terminal. */
   progress: boolean;
   /** No progress line and no summary on stderr. */
@@ -44,6 +53,8 @@ export const RUN_DEFAULTS: RunOptions = {
   report: '',
   errors: '',
   resume: '',
+  retry: 'all',
+  resumeForce: false,
   progress: false,
   quiet: false,
 };
@@ -53,9 +64,11 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'base64', type: 'boolean', description: 'read stdin as one base64 PDF a line; line N is document line-N' },
   { key: 'report', type: 'string', description: 'write the run summary as JSON to this file' },
   { key: 'errors', type: 'string', description: 'write the error records as NDJSON to this file' },
-  { key: 'resume', type: 'string', description: 'state file: skip documents it lists, add each one finished' },
+  { key: 'resume', type: 'string', description: 'state file: skip documents it lists as done, add each one finished' },
+  { key: 'retry', type: 'string', description: 'on resume, the failed documents done again: all, none, or error codes, comma-separated (timeout,out-of-memory)' },
+  { key: 'resumeForce', type: 'boolean', description: 'resume even when the state was made with other output options' },
   { key: 'progress', type: 'boolean', description: 'show the progress line even when stderr is not a terminal' },
-  { key: 'quiet', type: 'boolean', description: 'no progress line and no summary on stderr' },
+  { key: 'quiet', type: 'boolean', short: ['q'], description: 'nothing on stderr: no progress line, no per-document error lines, no summary' },
 ];
 
 const MiB = 1024 * 1024;
@@ -82,6 +95,8 @@ export interface RunReport {
   outcomes: Record<string, number>;
   /** Documents a previous run had finished (from the resume state), not run again. */
   skipped: number;
+  /** Documents that ended well with no text, by reason (lib/run/no-text.ts); each also has a `no-text` diagnostic. */
+  noText: Record<string, number>;
   interrupted: boolean;
   memory: { rssPeakMiB: number; workerPeakMiB: number; windows: MemoryWindow[] };
   /**
@@ -106,6 +121,9 @@ export class Accounting extends Transform {
   private rssPeak = 0;
   private workerPeak = 0;
   skipped = 0;
+  /** Documents with no text, by reason. */
+  readonly noText: Record<string, number> = {};
+  private readonly noTextWatch = new NoTextWatch();
   /** Each parse worker's share of its life spent working, as last reported. */
   readonly workerBusy = new Map<number, number>();
   private readonly elu = performance.eventLoopUtilization();
@@ -122,6 +140,19 @@ export class Accounting extends Transform {
     return !this.options.quiet && (this.options.progress || Boolean(process.stderr.isTTY));
   }
 
+  /**
+   * Counts a document whose output could not be written (`write-failed`, from the serializer) as
+   * failed; one that had failed already keeps its first error in the counts.
+   */
+  writeFailed(failure: ErrorRecord, outcome: PipeRecord): void {
+    if (outcome.type !== 'end') return;
+    this.outcomes.end = (this.outcomes.end ?? 1) - 1;
+    if (this.outcomes.end === 0) delete this.outcomes.end;
+    this.outcomes[failure.code] = (this.outcomes[failure.code] ?? 0) + 1;
+    this.failed += 1;
+    this.errors?.write(JSON.stringify(failure) + '\n');
+  }
+
   /** Notes one parse worker's memory after a document. */
   workerMemory(bytes: number): void {
     const mib = bytes / MiB;
@@ -131,6 +162,13 @@ export class Accounting extends Transform {
 
   override _transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback): void {
     if (record.type === 'page') this.pages += 1;
+    const empty = this.noTextWatch.note(record);
+    if (empty !== null) {
+      this.noText[empty] = (this.noText[empty] ?? 0) + 1;
+      const warning = noTextDiagnostic(record.type === 'end' ? record.doc : '', this.stage, empty);
+      if (!this.options.quiet) stderrLine(`pdfpipe: ${warning.doc}: no-text: ${NO_TEXT_REASONS[empty]}`);
+      this.push(warning);
+    }
     if (record.type === 'end' || record.type === 'error') {
       this.documents += 1;
       const code = record.type === 'end' ? 'end' : record.code;
@@ -149,10 +187,7 @@ export class Accounting extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.showProgress) {
-      this.draw();
-      process.stderr.write('\n');
-    }
+    if (this.showProgress) clearProgress();
     done();
   }
 
@@ -168,9 +203,16 @@ export class Accounting extends Transform {
     return Math.max((Date.now() - this.started) / 1000, 0.001);
   }
 
+  /** Documents this run will read, when known before it reads them (files named as arguments); 0 otherwise. */
+  total = 0;
+
   private draw(): void {
     this.lastDraw = Date.now();
-    process.stderr.write(`\r${this.documents} documents, ${this.pages} pages, ${(this.pages / this.seconds()).toFixed(1)} pages/s, ${this.failed} errors`);
+    const seconds = this.seconds();
+    const count = this.total > 0 ? `${this.documents}/${this.total} documents` : `${this.documents} documents`;
+    const left = this.total - this.documents;
+    const eta = this.total > 0 && this.documents > 0 && left > 0 ? `, about ${duration((seconds / this.documents) * left)} left` : '';
+    drawProgress(`${count}, ${this.pages} pages, ${(this.pages / seconds).toFixed(1)} pages/s, ${this.failed} errors${eta}`);
   }
 
   /** The summary so far. */
@@ -185,6 +227,7 @@ export class Accounting extends Transform {
       pagesPerSecond: round(this.pages / seconds),
       outcomes: this.outcomes,
       skipped: this.skipped,
+      noText: this.noText,
       interrupted,
       memory: { rssPeakMiB: round(this.rssPeak), workerPeakMiB: round(this.workerPeak), windows: this.windows },
       busy: {
@@ -197,7 +240,7 @@ export class Accounting extends Transform {
   /** Writes the summary to stderr (unless quiet) and the report file; closes the errors file. */
   async finish(interrupted = false): Promise<RunReport> {
     const report = this.report(interrupted);
-    if (!this.options.quiet) process.stderr.write(summaryLine(report) + '\n');
+    if (!this.options.quiet) stderrLine(summaryLine(report));
     if (this.options.report) appendFileSync(this.options.report, JSON.stringify(report, null, 2) + '\n', { flag: 'w' });
     if (this.errors) await new Promise<void>((resolve) => this.errors!.end(resolve));
     return report;
@@ -206,48 +249,24 @@ export class Accounting extends Transform {
 
 const round = (n: number): number => Math.round(n * 100) / 100;
 
+/** "42 s", "3 min 5 s", "2 h 10 min". */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
 /** "pdfpipe extract: 456 documents (end 400, corrupt 30, …), 5120 pages in 60.1 s, 85.2 pages/s". */
 export function summaryLine(report: RunReport): string {
   const codes = Object.entries(report.outcomes).sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
   const skipped = report.skipped > 0 ? `, ${report.skipped} skipped as done by an earlier run` : '';
+  const empty = Object.entries(report.noText);
+  const noText = empty.length > 0
+    ? `, ${empty.reduce((n, [, count]) => n + count, 0)} with no text (${empty.map(([reason, n]) => `${reason} ${n}`).join(', ')})`
+    : '';
   const stopped = report.interrupted ? ' (interrupted)' : '';
-  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
-}
-
-/** The resume state: one JSON line per finished document, `{"id":…,"end":N}`, N the output bytes so far. */
-export class ResumeState {
-  readonly done = new Set<string>();
-  /** Output bytes written by the documents the state lists. */
-  end = 0;
-
-  constructor(readonly path: string) {
-    let text = '';
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    for (const line of text.split('\n')) {
-      // A line cut by a kill is ignored: its document is simply done again.
-      try {
-        const entry = JSON.parse(line) as { id?: unknown; end?: unknown };
-        if (typeof entry.id === 'string' && typeof entry.end === 'number') {
-          this.done.add(entry.id);
-          this.end = entry.end;
-        }
-      } catch {
-        // not a whole line
-      }
-    }
-    // Start the next run's lines on a fresh line, whatever the last run left.
-    if (text !== '' && !text.endsWith('\n')) appendFileSync(path, '\n');
-  }
-
-  add(id: string, end: number): void {
-    this.done.add(id);
-    this.end = end;
-    appendFileSync(this.path, JSON.stringify({ id, end }) + '\n');
-  }
+  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${noText}${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
 }
 
 /**
@@ -258,8 +277,10 @@ export class ResumeState {
 class OutputTracker {
   produced: number;
   written: number;
-  private readonly pending: { id: string; end: number }[] = [];
+  private readonly pending: { id: string; end: number; code: string }[] = [];
   private prefix: string;
+  /** The code of a document whose output the serializer could not write, until its outcome is measured. */
+  private writeFailure: string | null = null;
 
   constructor(
     private readonly state: ResumeState | null,
@@ -274,6 +295,7 @@ class OutputTracker {
 
   /** Wraps a serializer (records in, text out) so that its output per outcome is measured. */
   wrap(serializer: Transform): Transform {
+    serializer.on('document-error', (failure: ErrorRecord) => (this.writeFailure = failure.code));
     const inner = serializer._transform.bind(serializer);
     serializer._transform = (record: PipeRecord, enc: BufferEncoding, done: TransformCallback) => {
       inner(record, enc, (error?: Error | null, out?: unknown) => {
@@ -285,7 +307,8 @@ class OutputTracker {
             this.prefix = '';
           }
           this.produced += text === undefined ? 0 : Buffer.byteLength(text);
-          this.pending.push({ id: record.type === 'end' ? record.doc : record.doc, end: this.produced });
+          this.pending.push({ id: record.doc, end: this.produced, code: this.writeFailure ?? (record.type === 'end' ? 'end' : record.code) });
+          this.writeFailure = null;
         } else {
           this.produced += text === undefined ? 0 : Buffer.byteLength(text);
         }
@@ -299,8 +322,8 @@ class OutputTracker {
   /** Records the documents whose output has been written in full. */
   settle(): void {
     while (this.pending.length > 0 && this.pending[0]!.end <= this.written) {
-      const { id, end } = this.pending.shift()!;
-      this.state?.add(id, end);
+      const { id, end, code } = this.pending.shift()!;
+      this.state?.add(id, end, code);
     }
   }
 
@@ -319,22 +342,6 @@ class OutputTracker {
   }
 }
 
-/** Cuts stdout back to the end of the last finished document, when it is a file. */
-function rewindOutput(end: number): void {
-  let size: number;
-  try {
-    const info = fstatSync(1);
-    if (!info.isFile()) return;
-    size = info.size;
-  } catch {
-    return;
-  }
-  if (size > end) ftruncateSync(1, end);
-  else if (size < end) {
-    process.stderr.write(`pdfpipe: the output file is shorter (${size} bytes) than the resume state says (${end}); append to it with >> to resume\n`);
-  }
-}
-
 export interface DocumentRun {
   stage: string;
   /** Files, folders, WARC files, `-`; empty for stdin (NDJSON, list or base64). */
@@ -346,6 +353,19 @@ export interface DocumentRun {
   serializer?: Transform;
   /** Written between documents by the serializer (text format): prefixed to the first document of a resumed run. */
   separator?: string;
+  /** The folder each document is written to as its own file (`--out-dir`), not to stdout. */
+  outDir?: string;
+}
+
+/** The number of documents the arguments name, when they are all PDF files (folders and WARC files are counted only as they are read); 0 otherwise. */
+async function countedFiles(positionals: readonly string[]): Promise<number> {
+  if (positionals.length === 0 || positionals.length > 100_000) return 0;
+  for (const path of positionals) {
+    if (path === '-' || /\.warc(\.gz)?$/i.test(path)) return 0;
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) return 0;
+  }
+  return positionals.length;
 }
 
 /** The input records of a run, from its arguments or stdin. */
@@ -357,18 +377,25 @@ function inputStages(run: DocumentRun, done: ReadonlySet<string>): (NodeJS.Reada
   return [process.stdin, ...parseNdjson(run.stage), (source: AsyncIterable<PipeRecord>) => withIds(source, done)];
 }
 
-/** Runs inputs → transforms → accounting → serializer → stdout; returns the exit code (1 when a document failed). */
+/** Runs inputs → transforms → accounting → serializer → stdout; returns EXIT.documentsFailed when a document failed, else EXIT.completed. */
 export async function runDocuments(run: DocumentRun): Promise<number> {
   const { options } = run;
   if (options.fromList && options.base64) {
     const { UsageError } = await import('../protocol/options.js');
     throw new UsageError('--from-list and --base64 read stdin in two different ways: choose one');
   }
+  if (options.errors) checkWritableFile(options.errors, 'errors');
+  if (options.report) checkWritableFile(options.report, 'report');
+  if (options.resume) checkWritableFile(options.resume, 'resume');
+  if (run.positionals.length === 0) refuseTerminal(process.stdin, 'PDF files or folders as arguments, or pdf records, paths (--from-list) or base64 lines (--base64)');
   quietOnBrokenPipe();
-  const state = options.resume ? new ResumeState(options.resume) : null;
+  const state = options.resume
+    ? new ResumeState(options.resume, { options, retry: retryPolicy(options.retry), filesPerDocument: Boolean(run.outDir), force: options.resumeForce })
+    : null;
   if (state && state.end > 0) rewindOutput(state.end);
   const accounting = new Accounting(run.stage, { ...options, append: state !== null && state.done.size > 0 });
   accounting.skipped = state?.done.size ?? 0;
+  accounting.total = Math.max(0, (await countedFiles(run.positionals)) - accounting.skipped);
   for (const stage of run.transforms) {
     stage.on('worker-memory', (m: { worker: number; heapUsed: number; external: number; busy: number }) => {
       accounting.workerMemory(m.heapUsed + m.external);
@@ -377,15 +404,21 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
   }
   const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
   const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());
-  const onInterrupt = (): void => {
-    void accounting.finish(true).finally(() => process.exit(130));
+  serializer.on('document-error', (failure: ErrorRecord, outcome: PipeRecord) => accounting.writeFailed(failure, outcome));
+  // Slurm and Kubernetes stop a job with SIGTERM, a user with Ctrl-C: either way the summary and
+  // the report are written (marked interrupted) before the process ends.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const status = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+    void accounting.finish(true).finally(() => process.exit(status));
   };
-  process.once('SIGINT', onInterrupt);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     await pipeline([...inputStages(run, state?.done ?? new Set()), ...run.transforms, accounting, serializer, tracker.writer(process.stdout)] as never);
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
   await accounting.finish();
-  return accounting.failed > 0 ? 1 : 0;
+  return accounting.failed > 0 ? EXIT.documentsFailed : EXIT.completed;
 }

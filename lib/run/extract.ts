@@ -7,7 +7,8 @@
 import { Readable, type Transform } from 'node:stream';
 import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
-import { inputsFromArgs } from './inputs.js';
+import { inputsFromArgs, withIds } from './inputs.js';
+import { prepareOutputFolder } from './preflight.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
 import { documentOutput } from '../formats/output.js';
@@ -87,7 +88,13 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
  */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
   const jobs = options.jobs ?? DEFAULTS.jobs;
-  if (jobs > 1) return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  if (jobs > 1) {
+    // Built once here, and dropped, so that a file an option names that cannot be read, or a
+    // model that cannot be loaded, is one usage error before any document, as with one job,
+    // not a crash of every worker and every document.
+    for (const stage of workerChain(options)) stage.destroy();
+    return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  }
   return [parseStage.parse(options), ...workerChain(options)];
 }
 
@@ -124,10 +131,11 @@ export async function* extract(
   const writer = serializeStage.normalizeOptions(options);
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const records = inputs.filter((i): i is PdfRecord => typeof i !== 'string');
-  async function* source(): AsyncGenerator<PdfRecord | ErrorRecord> {
+  async function* given(): AsyncGenerator<PdfRecord | ErrorRecord> {
     yield* inputsFromArgs(paths);
     yield* records;
   }
+  const source = (): AsyncGenerator<PdfRecord | ErrorRecord> => withIds(given());
   const chain = analysisChain(options);
   const stream = Readable.from(source()).pipe(chain[0]!);
   let tail: NodeJS.ReadableStream = stream;
@@ -161,7 +169,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   // The writer first: it checks its options (an unknown role) before any worker starts.
   const writer = serializeStage.serialize(options);
+  if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
   const chain = analysisChain(options);
   const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
-  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator });
+  return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, outDir: options.outDir });
 }

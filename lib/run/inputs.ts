@@ -24,6 +24,7 @@ import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { WARCParser, type WARCRecord } from 'warcio';
+import { shortHash } from '../formats/ids.js';
 import { errorRecord, type ErrorRecord, type PdfRecord, type PipeRecord } from '../protocol/records.js';
 
 /** What an input reader yields: a document to parse, or the outcome of one lost before parsing. */
@@ -241,18 +242,33 @@ export async function* inputsFromWarc(path: string): AsyncGenerator<InputRecord>
 }
 
 /**
- * Gives every `pdf` record an id (the one `parse` would give it) and drops the documents a
- * previous run finished (`done`), so ids are the same in a resumed run.
+ * Gives every `pdf` record an id (the one `parse` would give it), unique within the run, and
+ * drops the documents a previous run finished (`done`), so ids are the same in a resumed run.
+ *
+ * Crawls are full of `download.pdf` and WARC files repeat record ids, and two documents with one
+ * id would share an output file and a resume entry. A document whose id an earlier one took gets
+ * the id with a short hash of where it came from (`doc-1a2b3c4d`), so the first keeps its name
+ * and the same inputs in the same order give the same ids. An error record for a document lost
+ * before parsing is made unique the same way.
  */
 export async function* withIds<R extends PipeRecord>(records: AsyncIterable<R>, done: ReadonlySet<string> = new Set()): AsyncGenerator<R> {
   let counter = 0;
+  const taken = new Set<string>();
+  const unique = (id: string, origin: string): string => {
+    let candidate = id;
+    for (let n = 0; taken.has(candidate); n++) candidate = `${id}-${shortHash(n === 0 ? origin : `${origin}#${n}`)}`;
+    taken.add(candidate);
+    return candidate;
+  };
   for await (const record of records) {
     if (record.type === 'pdf') {
       counter += 1;
-      record.id ??= record.path ? idFromPath(record.path) : `document-${counter}`;
+      const given = record.id === undefined || record.id === null ? (record.path ? idFromPath(record.path) : `document-${counter}`) : String(record.id);
+      record.id = unique(given, record.path ?? record.source ?? `#${counter}`);
       if (done.has(record.id)) continue;
-    } else if (record.type === 'error' && done.has(record.doc)) {
-      continue;
+    } else if (record.type === 'error') {
+      record.doc = unique(String(record.doc), `${record.message}#${counter}`);
+      if (done.has(record.doc)) continue;
     }
     yield record;
   }

@@ -27,6 +27,12 @@ export interface ParsePoolOptions {
   engine: EngineName;
   /** Write each document as soon as it is parsed, not in input order. */
   unordered: boolean;
+  /** The password of encrypted PDFs ('' for none). */
+  password: string;
+  /** The first page to read, from 1. */
+  firstPage: number;
+  /** The last page to read; 0 for the last page of each document. */
+  lastPage: number;
 }
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
@@ -185,7 +191,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     const task = nextTask++;
     byTask.set(task, job);
     slot.job = job;
-    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage } };
     if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');

@@ -43,10 +43,9 @@ t.test('GNU parallel over a list of paths: the same records as one process, one 
     sh(`${node} extract --quiet --format ndjson --from-list < "${list}"`),
     sh(`${parallel} ${node} extract --quiet --format ndjson --from-list < "${list}"`),
   ]);
-  t.equal(one.code, 1, 'one process: exit 1 (two inputs fail)');
-  // GNU parallel exits with the number of jobs that failed: here those holding a bad input.
-  const failingJobs = new Set([paths.length - 2, paths.length - 1].map((i) => Math.floor(i / 2))).size;
-  t.equal(many.code, failingJobs, `parallel: exit ${failingJobs}, one per job with a failed document`);
+  t.equal(one.code, 0, 'one process: completed, exit 0 (two inputs fail)');
+  // GNU parallel exits with the number of jobs that failed: none, since each completed.
+  t.equal(many.code, 0, 'parallel: exit 0, every job completed though two documents failed');
   // Parse times (`stats.ms`) differ from run to run; everything else must be equal.
   const stable = (s: string): string => s.replace(/"ms":\d+/g, '"ms":0');
   // (t.ok, not t.equal: a diff of megabytes of records helps nobody)

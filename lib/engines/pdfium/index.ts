@@ -26,6 +26,7 @@
 import type { DiagnosticRecord, DocMeta, DocRecord, PageRecord } from '../../protocol/records.js';
 import { diagnostic, SCHEMA_VERSION } from '../../protocol/records.js';
 import { EngineError } from '../errors.js';
+import { pageRange, type OpenOptions } from '../open.js';
 import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
 import { engineVersion, heapBytes, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
@@ -36,7 +37,7 @@ import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 
 /** What the PDFium engine reads of the parse options. */
-export interface PdfiumOptions {
+export interface PdfiumOptions extends OpenOptions {
   /** Apply NFKC to ligatures, Arabic presentation forms and odd spaces (what pdf.js's normalisation covers). */
   normalize: boolean;
   /** WebAssembly heap limit in MiB; a document that grows the heap past it ends with out-of-memory. */
@@ -48,10 +49,10 @@ export async function preloadEngine(): Promise<void> {
   await loadModule();
 }
 
-function classifyLoadError(code: number): EngineError {
+function classifyLoadError(code: number, passwordGiven = false): EngineError {
   switch (code) {
     case 4:
-      return new EngineError('password-required', 'The PDF is encrypted with a user password');
+      return new EngineError('password-required', passwordGiven ? 'The PDF is encrypted, and the password given does not open it' : 'The PDF is encrypted with a user password (give it with --password)');
     case 5:
       return new EngineError('corrupt', 'The PDF uses an unsupported security handler');
     case 2:
@@ -97,8 +98,8 @@ export async function* extractRecords(
     data = m.pdfium.wasmExports.malloc(bytes.byteLength);
     if (!data) throw new EngineError('out-of-memory', 'The PDFium heap cannot hold this file');
     heaps(m).HEAPU8.set(bytes, data);
-    doc = m.FPDF_LoadMemDocument(data, bytes.byteLength, '');
-    if (!doc) throw classifyLoadError(m.FPDF_GetLastError());
+    doc = m.FPDF_LoadMemDocument(data, bytes.byteLength, options.password ?? '');
+    if (!doc) throw classifyLoadError(m.FPDF_GetLastError(), Boolean(options.password));
     const pages = m.FPDF_GetPageCount(doc);
     const info = readInfo(m, doc, scratch);
     const meta: DocMeta = {
@@ -116,7 +117,8 @@ export async function* extractRecords(
     ({ form, info: formInfo } = openForm(m, doc));
     // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
     const tagged = isTagged(m, doc);
-    for (let n = 1; n <= pages; n++) {
+    const range = pageRange(pages, options);
+    for (let n = range.first; n <= range.last; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
       let record: PageRecord;
