@@ -8,6 +8,7 @@
 import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { attachAccents } from './accents.js';
+import { frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
@@ -97,7 +98,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
       const gap = gaps[i - 1]!;
       const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
-        ? Math.max(threshold, options.cjkGap)
+        ? Math.max(threshold, options.cjkGap) + (item.dir === 'ttb' && items[i - 1]!.dir === 'ttb' ? CELL_OFFSET_EM : 0)
         : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
           ? Math.max(threshold, options.zeroWidthRun)
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
@@ -130,6 +131,12 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   if (initial !== undefined) line.initial = initial;
   return line;
 }
+
+/**
+ * In a vertical line a font places some glyphs off their cell (punctuation, a glyph without
+ * vertical metrics, up to about an em), so the gap between two cells is known to within this × size.
+ */
+const CELL_OFFSET_EM = 1;
 
 const ENDS_SPACE = /\s$/u;
 const STARTS_SPACE = /^\s/u;
@@ -177,7 +184,12 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const row of groupRows(items, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
+    // A block of turned or vertical text (one frame: lib/layout/frames.ts) is read in its frame,
+    // and its lines' boxes are in that frame's coordinates.
+    const angle = frameOf(items[0]!);
+    const frame = turnedPage(page, angle);
+    const framed = angle === 0 ? items : items.map((item) => upright(item, frame));
+    for (const row of groupRows(framed, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
   }
   return { ...page, lines };
 }

@@ -6,6 +6,7 @@
  */
 import type { Direction, Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
+import { angleOf } from '../../layout/frames.js';
 
 /*
  * Run splitting, relative to the font size (em) of the run, as in the pdf.js adapter:
@@ -54,6 +55,23 @@ export interface Glyph {
   /** The structure tag of its text object, in a tagged PDF (structure.ts). */
   tag?: string;
 }
+
+/**
+ * A turned glyph's advance along its baseline, from its box upright on the page: a glyph box of
+ * advance `a` and height `h` turned to the baseline direction (c, s) fills a box W = a·|c| + h·|s|
+ * wide and H = a·|s| + h·|c| high. Solved for `a` where the turn is nearer an axis than
+ * AXIS_SOLVABLE allows; near 45° the two equations are one, and the height is taken as one em.
+ */
+export function turnedAdvance(width: number, height: number, dx: number, dy: number, size: number): number {
+  const c = Math.abs(dx);
+  const s = Math.abs(dy);
+  const det = c * c - s * s;
+  if (Math.abs(det) >= AXIS_SOLVABLE) return Math.max(0, (width * c - height * s) / det);
+  return Math.max(0, (width + height) / (c + s) - size);
+}
+
+/** |cos² − sin²| of a turn below which its box does not tell advance from height (within about 15° of 45°). */
+const AXIS_SOLVABLE = 0.5;
 
 /** Glyphs gathered into one run. */
 export interface Run {
@@ -207,6 +225,7 @@ export function runToItem(glyphs: readonly Glyph[], normalize: boolean): Item | 
     w = Math.hypot(last.ox - first.ox, last.oy - first.oy) + (last.right - last.left);
   }
   const item: Item = { text, x: round(x), y: round(first.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  if (!first.horizontal) item.angle = angleOf(first.dx, first.dy);
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
 }
