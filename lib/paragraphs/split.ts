@@ -106,8 +106,14 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const wideGap = usual > 0 && gap > options.gapRatio * usual;
     const bullet = BULLET.test(line.text);
     // First-line indents only mean a new paragraph when indented lines are the minority.
-    const indented =
-      line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2 && !besideInitial(line, initial);
+    // …or when the line before starts at the edge and stops short at the end of a sentence: a
+    // paragraph's last line, whatever the share (paragraphs of two lines indent every other line).
+    const indentedLine = line.box.x - left > options.indent * line.size && !besideInitial(line, initial);
+    const endedBefore =
+      previous.box.x - left <= options.indent * previous.size &&
+      rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size &&
+      SENTENCE_END.test(previous.text);
+    const indented = indentedLine && (indentedLines < lines.length / 2 || endedBefore);
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
