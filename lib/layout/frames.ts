@@ -20,6 +20,13 @@ export function angleOf(dx: number, dy: number): number {
   return degrees === -180 ? 180 : degrees;
 }
 
+/**
+ * In a vertical line a font places some glyphs off their cell (punctuation, a glyph without
+ * vertical metrics; up to about an em), so a gap between two cells is known to within this × size:
+ * gaps that cut a line into fragments, or mark a space, are measured that much wider there.
+ */
+export const CELL_OFFSET_EM = 1;
+
 /** The frame of a run: the angle (degrees, counterclockwise) its lines read in; vertical lines read at -90. */
 export function frameOf(item: Item): number {
   return item.dir === 'ttb' ? -90 : item.angle ?? 0;

@@ -8,7 +8,7 @@
 import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { attachAccents } from './accents.js';
-import { frameOf, turnedPage, upright } from './frames.js';
+import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
@@ -131,12 +131,6 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   if (initial !== undefined) line.initial = initial;
   return line;
 }
-
-/**
- * In a vertical line a font places some glyphs off their cell (punctuation, a glyph without
- * vertical metrics, up to about an em), so the gap between two cells is known to within this × size.
- */
-const CELL_OFFSET_EM = 1;
 
 const ENDS_SPACE = /\s$/u;
 const STARTS_SPACE = /^\s/u;

@@ -14,7 +14,7 @@ import { furnitureFragments, tagFurniture, type MarginOptions, type PagePlan } f
 import { repeatedAtPageBreak } from './page-breaks.js';
 import { stripLeaders } from './leaders.js';
 import { attachAccents } from './accents.js';
-import { byFrame, onPage, turnedPage, upright, verticalCells } from './frames.js';
+import { byFrame, CELL_OFFSET_EM, onPage, turnedPage, upright, verticalCells } from './frames.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -31,9 +31,10 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
   const diagnostics: DiagnosticRecord[] = [];
   // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
   // stand as a row, or a block, of its own. Then dot leaders go: they are not text.
-  const fragmentsIn = (items: readonly Item[]): Fragment[] => {
+  const fragmentsIn = (items: readonly Item[], vertical: boolean): Fragment[] => {
     const { items: text, joined } = stripLeaders(attachAccents(items));
-    return fragmentsOf(text, options, joined);
+    const gaps = vertical ? { ...options, fragmentGap: options.fragmentGap + CELL_OFFSET_EM, wideGap: options.wideGap + CELL_OFFSET_EM } : options;
+    return fragmentsOf(text, gaps, joined);
   };
   // Each run of a turned frame, as it stands on the page (runs made in the frame are turned back).
   const pageItem = new Map<Item, Item>();
@@ -62,6 +63,7 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
             if (turned !== item) pageItem.set(turned, item);
             return turned;
           }),
+          framed.some((item) => item.dir === 'ttb'),
         ),
       };
     });
