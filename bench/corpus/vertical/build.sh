@@ -1,7 +1,7 @@
 #!/bin/sh
 # Rebuilds the vertical-writing documents: sources and truths from src/texts.py, then the PDFs.
 # Needs python3, chromium, LibreOffice Writer (soffice) and the fonts IPAMincho
-# (fonts-ipafont-mincho) and WenQuanYi Micro Hei (fonts-wqy-microhei).
+# (fonts-ipafont-mincho) and AR PL UMing (fonts-arphic-uming).
 set -eu
 cd "$(dirname "$0")"
 work=$(mktemp -d)

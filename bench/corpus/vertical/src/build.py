@@ -11,7 +11,7 @@ from pathlib import Path
 from texts import JA, JA2, ZH, ZH2, plain, truth
 
 OUT = Path(sys.argv[1])
-FONTS = {'ja': 'IPAMincho', 'zh': 'WenQuanYi Micro Hei'}
+FONTS = {'ja': 'IPAMincho', 'zh': 'AR PL UMing CN'}
 
 
 def tcy_html(text):
@@ -24,7 +24,7 @@ def chromium(doc):
     return f'''<!DOCTYPE html>
 <html lang="{doc['lang']}"><head><meta charset="utf-8"><title>{html.escape(doc['title'])}</title>
 <style>
-@page {{ size: A5; margin: 18mm; }}
+@page {{ size: 105mm 148mm; margin: 12mm; }}
 html {{ writing-mode: vertical-rl; }}
 body {{ font-family: "{FONTS[doc['lang']]}"; font-size: 12pt; line-height: 1.7; margin: 0; }}
 h1 {{ font-size: 18pt; margin: 0 0 0 1.5em; }}
@@ -68,8 +68,8 @@ def fodt(doc):
 
 
 DOCS = [
-    ('ja-chromium-vrl', JA, chromium, 'html', 'chromium', 'Chromium --print-to-pdf; writing-mode: vertical-rl, A5, numbers with text-combine-upright'),
-    ('zh-chromium-vrl', ZH, chromium, 'html', 'chromium', 'Chromium --print-to-pdf; writing-mode: vertical-rl, A5, numbers with text-combine-upright'),
+    ('ja-chromium-vrl', JA, chromium, 'html', 'chromium', 'Chromium --print-to-pdf; writing-mode: vertical-rl, A6 (two pages), numbers with text-combine-upright'),
+    ('zh-chromium-vrl', ZH, chromium, 'html', 'chromium', 'Chromium --print-to-pdf; writing-mode: vertical-rl, A6 (two pages), numbers with text-combine-upright'),
     ('ja-lo-fodt-tbrl', JA2, fodt, 'fodt', 'lo-fodt', 'LibreOffice Writer from flat ODT; page writing-mode tb-rl, A5'),
     ('zh-lo-fodt-tbrl', ZH2, fodt, 'fodt', 'lo-fodt', 'LibreOffice Writer from flat ODT; page writing-mode tb-rl, A5'),
 ]
@@ -82,10 +82,10 @@ def meta(name, doc, generator, detail, text):
         'name': name, 'split': 'dev', 'languages': [doc['lang']], 'primary_language': doc['lang'],
         'scripts': ['Han', 'Hiragana', 'Katakana'] if doc['lang'] == 'ja' else ['Han'], 'direction': 'ttb',
         'generator': generator, 'generator_detail': detail, 'postprocess': None,
-        'layout': {'page_size': 'A5', 'columns': 1, 'align': 'left', 'hyphenation': False, 'letter_spacing': None,
+        'layout': {'page_size': 'A6' if generator == 'chromium' else 'A5', 'columns': 1, 'align': 'left', 'hyphenation': False, 'letter_spacing': None,
                    'font': FONTS[doc['lang']], 'running_header': False, 'page_numbers': None,
                    'content_order': 'reading', 'writing_mode': 'vertical-rl'},
-        'features': ['vertical-writing', 'cjk', 'heading', 'single-column'],
+        'features': ['vertical-writing', 'cjk', 'heading', 'single-column'] + (['multi-page'] if generator == 'chromium' else []),
         'damage': [], 'source': {'text': 'written for this corpus'}, 'scoring': {'tokens': 'char-bigrams'},
         'truth': {'paragraphs': len(paras), 'chars': len(text.strip())},
     }, ensure_ascii=False, indent=1) + '\n'
