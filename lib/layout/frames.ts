@@ -127,6 +127,8 @@ const WIDEST_CELL = 1.5;
  * connected stacks of at least MIN_STACK cells (see above).
  */
 export function verticalCells(items: readonly Item[]): Set<Item> {
+  // Without a character of those scripts there is nothing to find.
+  if (!items.some((item) => VERTICAL_SCRIPT.test(item.text))) return new Set();
   const upright = items.filter((item) => (item.angle ?? 0) === 0 && item.dir !== 'rtl' && item.w <= WIDEST_CELL * item.size);
   const byBaseline = [...items].filter((item) => (item.angle ?? 0) === 0).sort((a, b) => a.y - b.y);
   const beside = (a: Item): boolean => {
