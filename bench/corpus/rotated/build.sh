@@ -7,7 +7,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 src/build.py "$work"
 cp "$work"/*.txt "$work"/*.json .
-for name in en-pdflatex-stamp de-pdflatex-landscape; do
+for name in en-pdflatex-stamp de-pdflatex-landscape es-pdflatex-rotate; do
   (cd "$work" && SOURCE_DATE_EPOCH=0 FORCE_SOURCE_DATE=1 pdflatex -interaction=batchmode $name.tex >/dev/null)
   cp "$work/$name.pdf" .
 done

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from texts import DE, EN, FR, truth
+from texts import DE, EN, ES, FR, truth
 
 OUT = Path(sys.argv[1])
 PREAMBLE = ('\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{lmodern}\n'
@@ -39,6 +39,19 @@ def latex_landscape(doc):
             + first + '\n\\begin{landscape}\n' + second + '\n\\end{landscape}\n\\end{document}\n')
 
 
+def latex_rotate(doc):
+    """pdfLaTeX: a second page shown turned a quarter by /Rotate 90 (its text read top to bottom on
+    screen), with a stamp turned back 90° across its foot, upright on screen."""
+    first = '\n\n'.join(tex(p) for p in doc['pages'][0])
+    second = '\n\n'.join(tex(p) for p in doc['pages'][1])
+    stamp = tex(doc['stamps'][1][0])
+    return (PREAMBLE + '\\begin{document}\n'
+            '{\\Large\\bfseries ' + tex(doc['title']) + '\\par}\n\\bigskip\n' + first + '\n\\newpage\n'
+            '\\pdfpageattr{/Rotate 90}\n'
+            '\\noindent\\makebox[0pt][l]{\\hspace*{-2.2cm}\\raisebox{-18cm}[0pt][0pt]{\\rotatebox{90}{\\sffamily ' + stamp + '}}}%\n'
+            + second + '\n\\end{document}\n')
+
+
 def chromium(doc):
     """HTML: a sidebar label turned -90° in the left margin and a note turned 12° in the corner."""
     label, note = doc['stamps'][0]
@@ -67,6 +80,7 @@ h1 {{ font-size: 20pt; }}
 DOCS = [
     ('en-pdflatex-stamp', EN, latex_stamp, 'tex', 'pdflatex', 'pdfLaTeX, article class; a stamp rotated 90° in the left margin (\\rotatebox)'),
     ('de-pdflatex-landscape', DE, latex_landscape, 'tex', 'pdflatex', 'pdfLaTeX, article class; a label rotated -90° at the right edge, a second page drawn rotated (lscape)'),
+    ('es-pdflatex-rotate', ES, latex_rotate, 'tex', 'pdflatex', 'pdfLaTeX, article class; page 2 shown turned by /Rotate 90, with a stamp turned 90° in its margin'),
     ('fr-chromium-sidebar', FR, chromium, 'html', 'chromium', 'Chromium --print-to-pdf; a sidebar label rotated -90° and a note rotated -12° (CSS transform)'),
 ]
 

@@ -42,6 +42,19 @@ FR = {
     'stamps': [['Guide des quartiers, édition de printemps', 'Exemplaire gratuit, ne peut être vendu']],
 }
 
+ES = {
+    'lang': 'es',
+    'title': 'Cuaderno de un huerto urbano',
+    'pages': [[
+        'En la azotea del edificio hay doce cajones de madera llenos de tierra. Los vecinos los riegan por turnos y anotan en un cuaderno lo que siembran cada semana.',
+        'En primavera crecen lechugas, rábanos y guisantes. Las tomateras necesitan cañas para sostenerse, y las albahacas se plantan entre ellas para alejar a los insectos.',
+    ], [
+        'En verano el trabajo principal es regar temprano, antes de que el sol caliente el suelo. Un toldo viejo protege las plantas más delicadas durante las horas de más calor.',
+        'En otoño se recogen las últimas calabazas y se prepara la tierra con compost. Los cajones vacíos descansan hasta la siguiente temporada, cubiertos de hojas secas.',
+    ]],
+    'stamps': [[], ['Copia de trabajo, segunda revisión']],
+}
+
 
 def truth(doc):
     """The title, then per page its body paragraphs followed by its rotated passages."""
