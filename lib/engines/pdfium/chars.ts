@@ -238,7 +238,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         const dd = tb * c + td * d;
         const fontSize = calls.FPDFText_GetFontSize(textPage, i);
         objectSize = fontSize * Math.hypot(dc, dd);
-        const len = Math.hypot(da, db) || 1;
+        // A negative font size turns the glyphs half round: they advance against the matrix.
+        const len = (Math.hypot(da, db) || 1) * (fontSize < 0 ? -1 : 1);
         dx = da / len;
         dy = db / len;
         horizontal = dx > 0 && Math.abs(dy) <= 0.1 * dx;
