@@ -3,6 +3,10 @@
  *
  * 1. Runs outside the page box are dropped (counted in a diagnostic), and so is a line cut by a
  *    page break that the next page repeats whole (see lib/layout/page-breaks.ts).
+ * 1b. Each writing frame is laid out upright on its own (lib/layout/frames.ts): runs turned to one
+ *    angle, and upright CJK glyphs stacked in vertical lines (read top to bottom, lines right to
+ *    left, marked `dir: ttb`). The frame with most of the page's text is the body; the others
+ *    (a stamp in the margin, a turned label) follow it as blocks with the role `margin-note`.
  * 2. Rows (runs on one baseline) are cut into fragments wherever the gap between runs is wider
  *    than `fragmentGap` em, so that the two halves of a row in a two-column page become two
  *    fragments (lib/layout/fragments.ts).

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { SCHEMA_VERSION } from '../protocol/records.js';
 import { EngineError } from './errors.js';
+import { angleOf } from '../layout/frames.js';
 import { pdfjsTags, type PdfjsStructNode } from './structure.js';
 
 const require = createRequire(import.meta.url);
@@ -146,7 +147,7 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
   const m = multiply(viewportTransform, raw.transform);
   const size = Math.hypot(m[2] ?? 0, m[3] ?? 0);
   const dir: Direction = raw.dir === 'rtl' ? 'rtl' : raw.dir === 'ttb' ? 'ttb' : 'ltr';
-  return {
+  const item: Item = {
     text,
     x: round(m[4] ?? 0),
     y: round(m[5] ?? 0),
@@ -155,6 +156,11 @@ export function toItem(raw: TextItemLike, viewportTransform: number[], fontFamil
     font: fontFamily ? `${stableFontName(raw.fontName)}:${fontFamily}` : stableFontName(raw.fontName),
     dir,
   };
+  // The baseline's direction on the page, as the PDFium engine gives it: horizontal within a tenth.
+  const dx = m[0] ?? 1;
+  const dy = m[1] ?? 0;
+  if (!(dx > 0 && Math.abs(dy) <= 0.1 * dx)) item.angle = angleOf(dx, dy);
+  return item;
 }
 
 /** A marked-content boundary as the patched worker reports it (see actual-text above). */

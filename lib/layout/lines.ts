@@ -8,6 +8,7 @@
 import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { attachAccents } from './accents.js';
+import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
@@ -97,7 +98,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
       const gap = gaps[i - 1]!;
       const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
-        ? Math.max(threshold, options.cjkGap)
+        ? Math.max(threshold, options.cjkGap) + (item.dir === 'ttb' && items[i - 1]!.dir === 'ttb' ? CELL_OFFSET_EM : 0)
         : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
           ? Math.max(threshold, options.zeroWidthRun)
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
@@ -195,7 +196,12 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   }
   const lines: Line[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const cell of byCell(items)) {
+    // A block of turned or vertical text (one frame: lib/layout/frames.ts) is read in its frame,
+    // and its lines' boxes are in that frame's coordinates.
+    const angle = frameOf(items[0]!);
+    const frame = turnedPage(page, angle);
+    const framed = angle === 0 ? items : items.map((item) => upright(item, frame));
+    for (const cell of byCell(framed)) {
       for (const row of groupRows(cell, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
     }
   }

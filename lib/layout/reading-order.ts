@@ -15,6 +15,7 @@ import { repeatedAtPageBreak } from './page-breaks.js';
 import { stripLeaders } from './leaders.js';
 import { attachAccents } from './accents.js';
 import { findTables } from './tables.js';
+import { byFrame, CELL_OFFSET_EM, onPage, turnedPage, upright, verticalCells } from './frames.js';
 
 /** Every threshold of reading order, and whether to tag furniture. */
 export interface ReadingOrderOptions extends FragmentOptions, ChainOptions, GutterOptions, MarginOptions {
@@ -29,7 +30,16 @@ function insidePage(item: Item, page: PageRecord): boolean {
 /** The pure core: orders every page of one document. */
 export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
   const diagnostics: DiagnosticRecord[] = [];
-  const fragmented = group.pages.map((page) => {
+  // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
+  // stand as a row, or a block, of its own. Then dot leaders go: they are not text.
+  const fragmentsIn = (items: readonly Item[], vertical: boolean): Fragment[] => {
+    const { items: text, joined } = stripLeaders(attachAccents(items));
+    const gaps = vertical ? { ...options, fragmentGap: options.fragmentGap + CELL_OFFSET_EM, wideGap: options.wideGap + CELL_OFFSET_EM } : options;
+    return fragmentsOf(text, gaps, joined);
+  };
+  // Each run of a turned frame, as it stands on the page (runs made in the frame are turned back).
+  const pageItem = new Map<Item, Item>();
+  const laidOut = group.pages.map((page) => {
     const items = page.items ?? [];
     const inside = items.filter((item) => insidePage(item, page));
     if (inside.length < items.length) {
@@ -38,13 +48,31 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
         count: items.length - inside.length,
       }));
     }
-    // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
-    // stand as a row, or a block, of its own. Then dot leaders go: they are not text.
-    const { items: text, joined } = stripLeaders(attachAccents(inside));
-    return { page, fragments: fragmentsOf(text, options, joined) };
+    // Each writing frame is laid out in its own upright coordinates; the frame with most of the
+    // text is the body (a page drawn in landscape, or set in vertical lines, is read upright), the
+    // others (a stamp in the margin, a label turned along an edge) come after it, like notes, with
+    // the role `margin-note`.
+    const cells = verticalCells(inside);
+    const marked = cells.size === 0 ? inside : inside.map((item) => (cells.has(item) ? { ...item, dir: 'ttb' as const } : item));
+    const [body, ...apart] = byFrame(marked).map(({ angle, items: framed }) => {
+      const frame = turnedPage(page, angle);
+      return {
+        frame,
+        fragments: fragmentsIn(
+          framed.map((item) => {
+            const turned = upright(item, frame);
+            if (turned !== item) pageItem.set(turned, item);
+            return turned;
+          }),
+          framed.some((item) => item.dir === 'ttb'),
+        ),
+      };
+    });
+    const frame = body?.frame ?? turnedPage(page, 0);
+    return { page: { ...page, width: frame.width, height: frame.height }, original: page, frame, fragments: body?.fragments ?? [], apart };
   });
-  const repeated = repeatedAtPageBreak(fragmented, options);
-  for (const entry of fragmented) {
+  const repeated = repeatedAtPageBreak(laidOut, options);
+  for (const entry of laidOut) {
     const cut = entry.fragments.filter((f) => repeated.has(f));
     if (cut.length === 0) continue;
     entry.fragments = entry.fragments.filter((f) => !repeated.has(f));
@@ -53,13 +81,13 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
       count: cut.reduce((n, f) => n + f.items.length, 0),
     }));
   }
-  const furniture = options.furniture ? furnitureFragments(fragmented, options) : new Map<Fragment, Role>();
-  const plans: PagePlan[] = fragmented.map(({ page, fragments }) => {
+  const furniture = options.furniture ? furnitureFragments(laidOut, options) : new Map<Fragment, Role>();
+  const plans: PagePlan[] = laidOut.map(({ page, fragments }) => {
     const roles = new Map<LayoutBlock, Role>();
     const apart: LayoutBlock[] = [];
-    const onPage = new Set(fragments);
+    const onThisPage = new Set(fragments);
     for (const [fragment, role] of furniture) {
-      if (!onPage.has(fragment)) continue;
+      if (!onThisPage.has(fragment)) continue;
       const block = { fragments: [fragment], box: fragment.box };
       apart.push(block);
       roles.set(block, role);
@@ -70,12 +98,20 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
     return { page, blocks: xyCut([...chained, ...tables.flatMap((t) => t.rows), ...apart], options), roles };
   });
   if (options.furniture) tagFurniture(plans, options);
-  const pages = plans.map(({ page, blocks, roles }) => {
+  const pages = plans.map(({ blocks, roles }, n) => {
+    const { original, frame, apart } = laidOut[n]!;
+    // The turned passages, in the order of their place on the page (top to bottom, then left to right).
+    const passages = apart
+      .map((entry) => ({ frame: entry.frame, blocks: xyCut(chainBlocks(entry.fragments, options), options) }))
+      .flatMap((entry) => entry.blocks.map((block) => ({ frame: entry.frame, block, at: onPage(block.fragments[0]!.items[0]!, entry.frame) })))
+      .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x);
+    const placedBlocks = [...blocks.map((block) => ({ frame, block })), ...passages];
     const items: Item[] = [];
-    blocks.forEach((block, index) => {
-      const role = roles.get(block);
+    placedBlocks.forEach(({ frame: blockFrame, block }, index) => {
+      const role = blockFrame === frame ? roles.get(block) : 'margin-note';
       for (const fragment of block.fragments) {
-        for (const item of fragment.items) {
+        for (const framed of fragment.items) {
+          const item = pageItem.get(framed) ?? onPage(framed, blockFrame);
           // A role from before is dropped with a rest copy (slow) only where there is one; `delete`
           // would turn the object into a slow dictionary for every stage after this one.
           let placed: Item;
@@ -89,7 +125,7 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
         }
       }
     });
-    return { ...page, items };
+    return { ...original, items };
   });
   return { pages, diagnostics };
 }

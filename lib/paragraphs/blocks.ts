@@ -52,13 +52,15 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
         blocks.push(tableRowBlock(group, words));
         continue;
       }
-      const furniture = group.find((l) => l.role)?.role;
+      // Furniture is one block as it stands; a passage `order` set apart (a margin note) keeps its role.
+      const given = group.find((l) => l.role)?.role;
+      const furniture = given && FURNITURE_ROLES.has(given) ? given : undefined;
       const parts = furniture ? [group] : splitParagraphs(group, options);
       parts.forEach((part, partIndex) => {
         const size = median(part.map((l) => l.size));
-        let role: Role = furniture ?? 'body';
+        let role: Role = given ?? 'body';
         const first = part[0]!;
-        if (!furniture) {
+        if (!given) {
           if (size >= options.headingSize * body && part.length <= options.headingMaxLines) role = 'heading';
           else if (BULLET.test(first.text)) role = 'list-item';
           else if (size <= options.footnoteSize * body && first.box.y >= bodyBottom - 1 && part.every((l) => l.box.y > page.height / 2)) role = 'footnote';
@@ -78,7 +80,7 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
         const tag = majorityTag(part);
         if (tag !== undefined) block.tag = tag;
         // The first paragraph of a layout block may run on from the last body paragraph before it.
-        if (partIndex === 0 && role !== 'heading' && previousBody && runsOn(previousBody, block)) block.continues = true;
+        if (partIndex === 0 && role !== 'heading' && role !== 'margin-note' && previousBody && runsOn(previousBody, block)) block.continues = true;
         if (role === 'body' || role === 'list-item') previousBody = block;
         else if (role === 'heading') previousBody = null;
         blocks.push(block);

@@ -43,7 +43,7 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
     const column = measureLines(page.blocks, lines);
     const trailing = trailingSmallBlocks(page.blocks);
     page.blocks.forEach((block, index) => {
-      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') return;
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'margin-note') return;
       // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
       // taken for list items) stand between two halves of a paragraph without separating them.
       // Debris (a stray mark or two, narrower than a letter) is no paragraph: pass over it.

@@ -72,6 +72,9 @@ export function besideInitial(line: Line, initial: Line['initial']): boolean {
   return line.box.y < initial.y + initial.h && line.box.x >= initial.x + initial.w - 0.5 * line.size;
 }
 
+/** A paragraph's last line falls shorter than the lines that run on by more than this × size (see splitParagraphs). */
+const RUN_ON_MARGIN = 0.5;
+
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: SplitOptions): Line[][] {
   if (lines.length === 0) return [];
@@ -95,6 +98,10 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const fullLines = lines.slice(0, -1).filter((l) => rightEdge - (l.box.x + l.box.w) < 0.6 * l.size).length;
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
   const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
+  // How far short of the right edge a line that runs on into a flush line falls, at most (the
+  // raggedness of the block's lines): CJK set solid falls short by a fraction of an em, ragged
+  // Latin by several.
+  const runOnRoom = Math.max(0, ...lines.slice(0, -1).filter((l, i) => lines[i + 1]!.box.x - left <= options.indent * lines[i + 1]!.size).map((l) => rightEdge - (l.box.x + l.box.w)));
   const paragraphs: Line[][] = [[lines[0]!]];
   let initial = lines[0]!.initial;
   for (let i = 1; i < lines.length; i++) {
@@ -105,9 +112,15 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const sizeChanged = sizeJump(previous, line);
     const wideGap = usual > 0 && gap > options.gapRatio * usual;
     const bullet = BULLET.test(line.text);
-    // First-line indents only mean a new paragraph when indented lines are the minority.
+    // First-line indents only mean a new paragraph when indented lines are the minority, or when
+    // the line before starts at the edge and ends a sentence, and either indented lines are no
+    // more than half (paragraphs of two lines indent every other line) or it stops short, shorter
+    // than the lines that run on by RUN_ON_MARGIN em (a paragraph's last line).
+    const indentedLine = line.box.x - left > options.indent * line.size && !besideInitial(line, initial);
+    const endsSentence = previous.box.x - left <= options.indent * previous.size && SENTENCE_END.test(previous.text);
+    const stopsShort = rightEdge - (previous.box.x + previous.box.w) > runOnRoom + RUN_ON_MARGIN * previous.size;
     const indented =
-      line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2 && !besideInitial(line, initial);
+      indentedLine && (indentedLines < lines.length / 2 || (endsSentence && (indentedLines <= lines.length / 2 || stopsShort)));
     const shortEnd =
       justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);

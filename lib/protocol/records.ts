@@ -72,7 +72,17 @@ export interface Item {
   /** Font size in points (the em height on the page). */
   size: number;
   font: string;
+  /**
+   * `ttb` on an upright glyph that `order` found standing in a vertical line (CJK set top to
+   * bottom; lib/layout/frames.ts), or from an engine's vertical font.
+   */
   dir: Direction;
+  /**
+   * The direction the run's baseline reads on the page, degrees counterclockwise from left to
+   * right (90: bottom to top, -90: top to bottom, 180: upside down); absent on horizontal runs.
+   * `x`, `y` are then the start of its baseline and `w` its length along it.
+   */
+  angle?: number;
   /** Index of the layout block the item belongs to, in reading order (written by `order`). */
   block?: number;
   /** Set by `order` on running headers, footers and page numbers. */

@@ -184,7 +184,7 @@ function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): v
   let lastBody: Block | null = null;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
-      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote') continue;
+      if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'margin-note') continue;
       const running = block.role === 'body' || block.role === 'list-item';
       if (block.continues && previous && wasBody.has(previous) && running) {
         if (OPENING.has(previous.role)) block.continues = false;

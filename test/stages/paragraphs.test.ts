@@ -172,3 +172,26 @@ t.test('Thai and CJK lines that end with room for the next line\'s first word en
   const thai = blocksOf([line('วันนี้อากาศดีมากและท้องฟ้าแจ่มใสตลอดทั้งวัน', 100), line('เราไปทะเล', 112), line('เราเห็นเรือประมงหลายลำที่ท่าเรือเก่า', 124)]);
   t.equal(thai.length, 2);
 });
+
+t.test('paragraphs of two lines split at their first-line indents', async (t) => {
+  // CJK set solid, a one-em indent opening each paragraph of two lines: half the lines are
+  // indented, and a paragraph's last line may fill the measure. "The boats went out. / …"
+  const size = 12;
+  const lines = [
+    line('朝の港から船が次々に沖へ出ていき、空は少しず', 100, { x: 84, w: 22 * size, size }),
+    line('つ明るくなってきた。', 118, { x: 72, w: 10 * size, size }),
+    line('市場では仲買人たちが獲れたばかりの魚を待って', 136, { x: 84, w: 22 * size, size }),
+    line('いて、威勢のよい声が飛び交い値段が決まった。', 154, { x: 72, w: 23 * size, size }),
+    line('昼には港も静かになり、子どもたちが釣りをする', 172, { x: 84, w: 22 * size, size }),
+    line('姿が見られた。', 190, { x: 72, w: 7 * size, size }),
+  ];
+  t.same(blocksOf(lines).map((b) => b.lines), [2, 2, 2]);
+  // A hanging indent (each entry's lines after the first indented) is no paragraph start.
+  const entries = blocksOf([
+    line('Ames, R. and Lind, K. Tides of the northern', 100, { x: 72, w: 200 }),
+    line('harbours, volume two', 112, { x: 84, w: 100 }),
+    line('Berg, T. Fishing villages of the coast and', 124, { x: 72, w: 200 }),
+    line('their markets, second edition', 136, { x: 84, w: 150 }),
+  ]);
+  t.same(entries.map((b) => b.lines), [4]);
+});

@@ -8,7 +8,7 @@
 import type { Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, type Glyph, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, turnedAdvance, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -357,7 +357,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         const dd = tb * c + td * d;
         const fontSize = calls.FPDFText_GetFontSize(textPage, i);
         objectSize = fontSize * Math.hypot(dc, dd);
-        const len = Math.hypot(da, db) || 1;
+        // A negative font size turns the glyphs half round: they advance against the matrix.
+        const len = (Math.hypot(da, db) || 1) * (fontSize < 0 ? -1 : 1);
         dx = da / len;
         dy = db / len;
         horizontal = dx > 0 && Math.abs(dy) <= 0.1 * dx;
@@ -386,10 +387,16 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const x4 = ta * br + tc * bb;
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
+      // …and along display y, for a turned glyph's advance.
+      const y1 = tb * bl + td * bt;
+      const y2 = tb * br + td * bt;
+      const y3 = tb * bl + td * bb;
+      const y4 = tb * br + td * bb;
+      const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
       const glyph: Glyph = {
         ch: derivedText || (code === 0xad || noText || gap ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
-        right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
+        right: horizontal ? right : ox + turnedAdvance(right - left, height, dx, dy, objectSize),
         ox,
         oy,
         size: objectSize,

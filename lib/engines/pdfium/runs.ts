@@ -7,6 +7,7 @@
 import type { Direction, Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { endsNonJoining } from '../../scripts/rtl.js';
+import { angleOf } from '../../layout/frames.js';
 
 /*
  * Run splitting, relative to the font size (em) of the run, as in the pdf.js adapter:
@@ -55,6 +56,23 @@ export interface Glyph {
   /** The structure tag of its text object, in a tagged PDF (structure.ts). */
   tag?: string;
 }
+
+/**
+ * A turned glyph's advance along its baseline, from its box upright on the page: a glyph box of
+ * advance `a` and height `h` turned to the baseline direction (c, s) fills a box W = a·|c| + h·|s|
+ * wide and H = a·|s| + h·|c| high. Solved for `a` where the turn is nearer an axis than
+ * AXIS_SOLVABLE allows; near 45° the two equations are one, and the height is taken as one em.
+ */
+export function turnedAdvance(width: number, height: number, dx: number, dy: number, size: number): number {
+  const c = Math.abs(dx);
+  const s = Math.abs(dy);
+  const det = c * c - s * s;
+  if (Math.abs(det) >= AXIS_SOLVABLE) return Math.max(0, (width * c - height * s) / det);
+  return Math.max(0, (width + height) / (c + s) - size);
+}
+
+/** |cos² − sin²| of a turn below which its box does not tell advance from height (within about 15° of 45°). */
+const AXIS_SOLVABLE = 0.5;
 
 /** Glyphs gathered into one run. */
 export interface Run {
@@ -321,6 +339,7 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
   // run's baseline is that of its first glyph that is not a mark.
   const base = glyphs.find((g) => !COMBINING_MARK.test(g.ch)) ?? first;
   const item: Item = { text, x: round(x), y: round(base.oy), w: round(w), size: round(first.size), font: first.font, dir };
+  if (!first.horizontal) item.angle = angleOf(first.dx, first.dy);
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
 }

@@ -22,7 +22,7 @@ const pagesOf = (records: readonly PipeRecord[], doc: string): PageRecord[] =>
 const docOf = (records: readonly PipeRecord[], id: string): DocRecord | undefined =>
   records.find((r): r is DocRecord => r.type === 'doc' && r.id === id);
 
-const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'tag', 'after']);
+const ITEM_KEYS = new Set(['text', 'x', 'y', 'w', 'size', 'font', 'dir', 'tag', 'after', 'angle']);
 
 t.test('both engines give the same records for every sample', async (t) => {
   const paths = sampleNames.map(samplePdf);
