@@ -115,3 +115,56 @@ export function mergeSlopingRows<R extends BandRow>(rows: readonly R[], options:
   }
   return out.map((band) => band.row);
 }
+
+/**
+ * The words of a sloping right-to-left line, from the space glyphs the page draws between them. In
+ * Nastaliq the gaps between runs say little: the glyphs of one word overlap and stand apart by their
+ * offsets, and the tall first letter of a word reaches back over the tail of the word before. The
+ * runs record the space glyphs drawn after them (`space`); each space ends the word on its right,
+ * and a run whose centre lies left of a space's right end belongs to a word further on. The runs of
+ * a word read from right to left by their left edges (a word's last letter reaches furthest left).
+ *
+ *    [  word 2   ][·][   word 1   ]      · a space glyph: runs centred left of its right end
+ *          ╲___________↗                   (the overhanging first letter of word 2) are in word 2
+ *
+ * Returns the runs in reading order and the indices where a word starts (after the first), or
+ * null when no space glyph lies inside the line.
+ */
+export function slopingWords(items: readonly Item[]): { items: Item[]; starts: Set<number> } | null {
+  let left = Infinity;
+  let end = -Infinity;
+  for (const item of items) {
+    left = Math.min(left, item.x);
+    end = Math.max(end, right(item));
+  }
+  const edges = [...new Set(items.flatMap((item) => (item.space ? [item.space.x + item.space.w] : [])))]
+    .filter((edge) => edge > left && edge < end)
+    .sort((a, b) => b - a);
+  if (edges.length === 0) return null;
+  const wordOf = (item: Item): number => {
+    const centre = item.x + item.w / 2;
+    let k = 0;
+    while (k < edges.length && centre < edges[k]!) k++;
+    return k;
+  };
+  const keyed = items.map((item) => ({ item, word: wordOf(item) }));
+  keyed.sort((a, b) => a.word - b.word || b.item.x - a.item.x);
+  const starts = new Set<number>();
+  keyed.forEach((entry, i) => {
+    if (i > 0 && entry.word !== keyed[i - 1]!.word) starts.add(i);
+  });
+  return { items: keyed.map((entry) => entry.item), starts };
+}
+
+/** True when a line's runs stand on baselines further apart than one row allows: a sloping line. */
+export function isSloping(items: readonly Item[], tolerance: number): boolean {
+  let top = Infinity;
+  let bottom = -Infinity;
+  let size = 0;
+  for (const item of items) {
+    top = Math.min(top, item.y);
+    bottom = Math.max(bottom, item.y);
+    size = Math.max(size, item.size);
+  }
+  return bottom - top > tolerance * size;
+}
