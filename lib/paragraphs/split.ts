@@ -26,7 +26,7 @@ export interface SplitOptions {
 /** A list bullet or item number (with the space after it) at the start of a line. */
 export const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
 /** Text that ends a sentence (closing quotes and brackets after the mark included). */
-export const SENTENCE_END = /[.!?。！？:;…"”»)\]]\s*$/u;
+export const SENTENCE_END = /[.!?。！？:;…"”»)\]\u06D4\u061F]\s*$/u;
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
@@ -55,6 +55,9 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
   const perChar = line.box.w / codePoints(text);
   return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
 }
+
+/** A line within this × font size of a block's edge is flush with it. */
+const FLUSH = 0.5;
 
 /** The text up to its first space: its first word when the text is trimmed. */
 const FIRST_WORD = /^\S*/u;
@@ -92,9 +95,17 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const usual = median(gaps.filter((g) => g > 0));
   const left = Math.min(...lines.map((l) => l.box.x));
   const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
-  const fullLines = lines.slice(0, -1).filter((l) => rightEdge - (l.box.x + l.box.w) < 0.6 * l.size).length;
+  // A line starts at the block's left edge and ends at its right, or the other way round in a
+  // right-to-left block set flush right (as many lines flush with the right edge as with the left):
+  // indents are at the start, the room left by a short line at the end.
+  const flushLeft = lines.filter((l) => l.box.x - left < FLUSH * l.size).length;
+  const flushRight = lines.filter((l) => rightEdge - (l.box.x + l.box.w) < FLUSH * l.size).length;
+  const fromRight = 2 * lines.filter((l) => l.dir === 'rtl').length > lines.length && flushRight >= flushLeft;
+  const indent = (l: Line): number => (fromRight ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
+  const room = (l: Line): number => (fromRight ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
+  const fullLines = lines.slice(0, -1).filter((l) => room(l) < 0.6 * l.size).length;
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
-  const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
+  const indentedLines = lines.filter((l) => indent(l) > options.indent * l.size).length;
   const paragraphs: Line[][] = [[lines[0]!]];
   let initial = lines[0]!.initial;
   for (let i = 1; i < lines.length; i++) {
@@ -107,9 +118,8 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const bullet = BULLET.test(line.text);
     // First-line indents only mean a new paragraph when indented lines are the minority.
     const indented =
-      line.box.x - left > options.indent * line.size && indentedLines < lines.length / 2 && !besideInitial(line, initial);
-    const shortEnd =
-      justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
+      indent(line) > options.indent * line.size && indentedLines < lines.length / 2 && !besideInitial(line, initial);
+    const shortEnd = justified && room(previous) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
     // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
     const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;
