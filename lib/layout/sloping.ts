@@ -47,29 +47,23 @@ function isCursive(item: Item): boolean {
   return ARABIC_LETTER.test(item.text);
 }
 
-/** The band being grown: its rows merged, its baselines' extent, its horizontal extent. */
-interface Band {
-  row: BandRow;
+/** A row's extent: its baselines from highest to lowest, its left and right edges. */
+interface Extent {
   top: number;
   bottom: number;
   left: number;
   right: number;
-  /** The base and character count of the heaviest row merged: the band's baseline. */
-  weight: number;
 }
 
-function bandOf(row: BandRow): Band {
-  let top = Infinity;
-  let bottom = -Infinity;
-  let left = Infinity;
-  let end = -Infinity;
+function extentOf(row: BandRow): Extent {
+  const extent = { top: Infinity, bottom: -Infinity, left: Infinity, right: -Infinity };
   for (const item of row.items) {
-    top = Math.min(top, item.y);
-    bottom = Math.max(bottom, item.y);
-    left = Math.min(left, item.x);
-    end = Math.max(end, right(item));
+    extent.top = Math.min(extent.top, item.y);
+    extent.bottom = Math.max(extent.bottom, item.y);
+    extent.left = Math.min(extent.left, item.x);
+    extent.right = Math.max(extent.right, right(item));
   }
-  return { row: { base: row.base, size: row.size, items: [...row.items] }, top, bottom, left, right: end, weight: characters(row) };
+  return extent;
 }
 
 function characters(row: BandRow): number {
@@ -80,40 +74,63 @@ function characters(row: BandRow): number {
 
 /**
  * Merges the rows (in baseline order, as rows.ts groups them) that are parts of one sloping
- * cursive line (see the module comment). Rows without Arabic letters, and rows beside each other
- * rather than above each other (two columns), are never merged. The merged row keeps the baseline
- * of its heaviest part.
+ * cursive line (see the module comment): two rows of Arabic letters are linked when the lower one
+ * starts at most `step` em below the upper one's lowest baseline and they overlap horizontally, and
+ * linked rows are one line while together they span at most `span` em. A row of raised first
+ * letters at one end of the line and one at the other need not overlap each other: both overlap the
+ * baseline row. Rows without Arabic letters, and rows beside each other rather than above each other
+ * (two columns), are never merged. The merged row keeps the baseline of its heaviest part.
  */
 export function mergeSlopingRows<R extends BandRow>(rows: readonly R[], options: SlopeOptions = SLOPE_DEFAULTS): BandRow[] {
-  const out: Band[] = [];
-  let lastCursive = false;
-  for (const row of rows) {
-    const cursive = row.items.some(isCursive);
-    const band = out[out.length - 1];
-    if (band && cursive && lastCursive) {
-      const size = Math.max(band.row.size, row.size);
-      const next = bandOf(row);
-      const close = next.top - band.bottom <= options.step * size;
-      const short = Math.max(band.bottom, next.bottom) - Math.min(band.top, next.top) <= options.span * size;
-      const above = next.left < band.right && next.right > band.left;
-      if (close && short && above) {
-        band.row.items.push(...next.row.items);
-        band.row.size = size;
-        band.top = Math.min(band.top, next.top);
-        band.bottom = Math.max(band.bottom, next.bottom);
-        band.left = Math.min(band.left, next.left);
-        band.right = Math.max(band.right, next.right);
-        if (next.weight > band.weight) {
-          band.weight = next.weight;
-          band.row.base = row.base;
-        }
-        continue;
-      }
+  const extents = rows.map(extentOf);
+  const cursive = rows.map((row) => row.items.some(isCursive));
+  const parent = rows.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  // Each set's baselines, highest and lowest, kept at its root.
+  const top = extents.map((e) => e.top);
+  const bottom = extents.map((e) => e.bottom);
+  for (let i = 0; i < rows.length; i++) {
+    if (!cursive[i]) continue;
+    const a = extents[i]!;
+    for (let j = i + 1; j < rows.length; j++) {
+      const b = extents[j]!;
+      const size = Math.max(rows[i]!.size, rows[j]!.size);
+      if (b.top - a.bottom > options.step * size) break;
+      if (!cursive[j] || b.left >= a.right || b.right <= a.left) continue;
+      const ri = find(i);
+      const rj = find(j);
+      if (ri === rj) continue;
+      const high = Math.min(top[ri]!, top[rj]!);
+      const low = Math.max(bottom[ri]!, bottom[rj]!);
+      if (low - high > options.span * size) continue;
+      parent[rj] = ri;
+      top[ri] = high;
+      bottom[ri] = low;
     }
-    out.push(bandOf(row));
-    lastCursive = cursive;
   }
-  return out.map((band) => band.row);
+  const merged = new Map<number, { row: BandRow; weight: number }>();
+  const out: BandRow[] = [];
+  rows.forEach((row, i) => {
+    const root = find(i);
+    const weight = characters(row);
+    const band = merged.get(root);
+    if (!band) {
+      const made = { row: { base: row.base, size: row.size, items: [...row.items] }, weight };
+      merged.set(root, made);
+      out.push(made.row);
+      return;
+    }
+    band.row.items.push(...row.items);
+    band.row.size = Math.max(band.row.size, row.size);
+    if (weight > band.weight) {
+      band.weight = weight;
+      band.row.base = row.base;
+    }
+  });
+  return out;
 }
 
 /**
