@@ -59,7 +59,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'gutterWidth', type: 'number', min: 0, description: 'narrowest column gutter, × font size' },
   { key: 'gutterOverSpace', type: 'number', min: 1, description: "narrowest column gutter, × the row's median word space" },
   { key: 'columnWidth', type: 'number', min: 0, description: 'narrowest text left of a gutter, × font size' },
-  { key: 'chainGap', type: 'number', min: 0, description: 'largest vertical gap between chained lines, × font size' },
+  { key: 'chainGap', type: 'number', min: 0, description: 'largest vertical gap between chained lines, × font size (a line taller than one line box: × its height over one)' },
   { key: 'rowSlack', type: 'number', min: 0, description: 'fragments this close (× font size) to the nearest one below count as one row' },
   { key: 'marginBand', type: 'number', min: 0, description: 'top/bottom margin searched for furniture, fraction of page height' },
   { key: 'furniture', type: 'boolean', description: 'tag running headers, footers and page numbers' },

@@ -8,12 +8,12 @@
  *     [left column line] [right column]
  */
 import type { Box } from '../protocol/records.js';
-import { boxOf } from './geometry.js';
+import { ASCENT, DESCENT, boxOf } from './geometry.js';
 import type { Fragment } from './fragments.js';
 
 /** The thresholds chainBlocks reads, each relative to the font size. */
 export interface ChainOptions {
-  /** Fragments on successive rows chain into one block when the vertical gap is under this × font size. */
+  /** Fragments on successive rows chain into one block when the vertical gap is under this × font size (× lineEm for a line taller than one line box). */
   chainGap: number;
   /** Fragments whose tops are within this × font size of the nearest one below count as one row. */
   rowSlack: number;
@@ -27,6 +27,15 @@ export interface LayoutBlock {
 
 function overlapX(a: Box, b: Box): number {
   return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+}
+
+/**
+ * The em a fragment's line is set in: its font size, or more for a line whose runs stand on many
+ * heights (a sloping Nastaliq line is up to twice as tall as one line box of its size, and set
+ * with a leading to match): its height over the height of one line box.
+ */
+function lineEm(f: Fragment): number {
+  return Math.max(f.size, f.box.h / (ASCENT + DESCENT));
 }
 
 /** Chains fragments into blocks (see the file comment). */
@@ -63,7 +72,7 @@ export function chainBlocks(fragments: readonly Fragment[], options: ChainOption
     const g = down[0]!;
     if ((above.get(g) ?? []).length !== 1) continue;
     const gap = g.box.y - (f.box.y + f.box.h);
-    if (gap > options.chainGap * Math.max(f.size, g.size)) continue;
+    if (gap > options.chainGap * Math.max(lineEm(f), lineEm(g))) continue;
     next.set(f, g);
     hasPrevious.add(g);
   }

@@ -7,6 +7,7 @@
  */
 import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
+import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
@@ -68,7 +69,10 @@ const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0
  */
 export function buildLine(rowItems: readonly Item[], block: number, options: LineOptions, glyphOrder = false): Line {
   const dir = lineDirection(rowItems);
-  const items = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
+  const words = dir === 'rtl' && isSloping(sorted, ROW_DEFAULTS.baselineTolerance) ? slopingWords(sorted) : null;
+  const items = words?.items ?? sorted;
   const gaps: number[] = [];
   for (let i = 1; i < items.length; i++) {
     const a = items[i - 1]!;
@@ -104,7 +108,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining
             : threshold;
-      if (!hasSpace && gap > limit) {
+      if (!hasSpace && (words ? words.starts.has(i) : gap > limit)) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';

@@ -4,6 +4,7 @@
  */
 import type { Item } from '../protocol/records.js';
 import { median, right } from './geometry.js';
+import { mergeSlopingRows } from './sloping.js';
 import { initialHost, joinInitial, mayBeInitial, INITIAL_SIZE_RATIO } from './initials.js';
 
 /** A row: runs sharing a baseline, left to right. */
@@ -80,16 +81,18 @@ function withInitials(items: readonly Item[], rows: Row[], options: RowOptions):
 /** Rows by baseline, with scripts moved onto their lines (see groupRows). */
 function groupByBaseline(items: readonly Item[], options: RowOptions): Row[] {
   const sorted = byBaseline(items);
-  const rows: Row[] = [];
+  const baselines: Row[] = [];
   for (const item of sorted) {
-    const last = rows[rows.length - 1];
+    const last = baselines[baselines.length - 1];
     if (last && Math.abs(item.y - last.base) <= options.baselineTolerance * Math.max(item.size, last.size)) {
       last.items.push(item);
       last.size = Math.max(last.size, item.size);
     } else {
-      rows.push({ base: item.y, size: item.size, items: [item] });
+      baselines.push({ base: item.y, size: item.size, items: [item] });
     }
   }
+  // The runs of one Nastaliq line stand at many heights: its rows become one (lib/layout/sloping.ts).
+  const rows: Row[] = mergeSlopingRows(baselines);
   // A small run that touches no larger run of its own row but one of the next or previous row is
   // that row's script: a footnote's raised mark at the foot of one column lies nearer, by baseline,
   // to the last line of the other column than to its own note.

@@ -26,7 +26,7 @@ export interface SplitOptions {
 /** A list bullet or item number (with the space after it) at the start of a line. */
 export const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
 /** Text that ends a sentence (closing quotes and brackets after the mark included). */
-export const SENTENCE_END = /[.!?。！？:;…"”»)\]]\s*$/u;
+export const SENTENCE_END = /[.!?。！？:;…"”»)\]\u06D4\u061F]\s*$/u;
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
@@ -55,6 +55,9 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
   const perChar = line.box.w / codePoints(text);
   return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
 }
+
+/** A line within this × font size of a block's edge is flush with it. */
+const FLUSH = 0.5;
 
 /** The text up to its first space: its first word when the text is trimmed. */
 const FIRST_WORD = /^\S*/u;
@@ -95,13 +98,21 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const usual = median(gaps.filter((g) => g > 0));
   const left = Math.min(...lines.map((l) => l.box.x));
   const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
-  const fullLines = lines.slice(0, -1).filter((l) => rightEdge - (l.box.x + l.box.w) < 0.6 * l.size).length;
+  // A line starts at the block's left edge and ends at its right, or the other way round in a
+  // right-to-left block set flush right (as many lines flush with the right edge as with the left):
+  // indents are at the start, the room left by a short line at the end.
+  const flushLeft = lines.filter((l) => l.box.x - left < FLUSH * l.size).length;
+  const flushRight = lines.filter((l) => rightEdge - (l.box.x + l.box.w) < FLUSH * l.size).length;
+  const fromRight = 2 * lines.filter((l) => l.dir === 'rtl').length > lines.length && flushRight >= flushLeft;
+  const indent = (l: Line): number => (fromRight ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
+  const room = (l: Line): number => (fromRight ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
+  const fullLines = lines.slice(0, -1).filter((l) => room(l) < 0.6 * l.size).length;
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
-  const indentedLines = lines.filter((l) => l.box.x - left > options.indent * l.size).length;
-  // How far short of the right edge a line that runs on into a flush line falls, at most (the
+  const indentedLines = lines.filter((l) => indent(l) > options.indent * l.size).length;
+  // How far short of the line's end a line that runs on into a flush line falls, at most (the
   // raggedness of the block's lines): CJK set solid falls short by a fraction of an em, ragged
   // Latin by several.
-  const runOnRoom = Math.max(0, ...lines.slice(0, -1).filter((l, i) => lines[i + 1]!.box.x - left <= options.indent * lines[i + 1]!.size).map((l) => rightEdge - (l.box.x + l.box.w)));
+  const runOnRoom = Math.max(0, ...lines.slice(0, -1).filter((l, i) => indent(lines[i + 1]!) <= options.indent * lines[i + 1]!.size).map(room));
   const paragraphs: Line[][] = [[lines[0]!]];
   let initial = lines[0]!.initial;
   for (let i = 1; i < lines.length; i++) {
@@ -116,13 +127,12 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     // the line before starts at the edge and ends a sentence, and either indented lines are no
     // more than half (paragraphs of two lines indent every other line) or it stops short, shorter
     // than the lines that run on by RUN_ON_MARGIN em (a paragraph's last line).
-    const indentedLine = line.box.x - left > options.indent * line.size && !besideInitial(line, initial);
-    const endsSentence = previous.box.x - left <= options.indent * previous.size && SENTENCE_END.test(previous.text);
-    const stopsShort = rightEdge - (previous.box.x + previous.box.w) > runOnRoom + RUN_ON_MARGIN * previous.size;
+    const indentedLine = indent(line) > options.indent * line.size && !besideInitial(line, initial);
+    const endsSentence = indent(previous) <= options.indent * previous.size && SENTENCE_END.test(previous.text);
+    const stopsShort = room(previous) > runOnRoom + RUN_ON_MARGIN * previous.size;
     const indented =
       indentedLine && (indentedLines < lines.length / 2 || (endsSentence && (indentedLines <= lines.length / 2 || stopsShort)));
-    const shortEnd =
-      justified && rightEdge - (previous.box.x + previous.box.w) > 2 * previous.size && SENTENCE_END.test(previous.text);
+    const shortEnd = justified && room(previous) > 2 * previous.size && SENTENCE_END.test(previous.text);
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
     // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
     const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;

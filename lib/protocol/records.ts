@@ -61,6 +61,12 @@ export interface DocRecord {
   languages?: LanguageShare[];
 }
 
+/** An extent along a line: left edge and width, page coordinates. */
+export interface Extent {
+  x: number;
+  w: number;
+}
+
 /** A run of glyphs as the parse engine reports it. */
 export interface Item {
   text: string;
@@ -99,6 +105,13 @@ export interface Item {
    * measures gaps itself.
    */
   after?: 'space' | 'break';
+  /**
+   * The space glyph drawn on the page right after this run in the engine's order (not a space the
+   * engine made up for a gap): its left edge and advance. A word space whatever the gaps show:
+   * `lines` reads the words of sloping Nastaliq lines from it, where the runs of one word overlap
+   * and words overhang each other.
+   */
+  space?: Extent;
   /** Set by `order` (lib/layout/initials.ts) on a run that begins with a drop cap joined to it: the drop cap's ink box. */
   initial?: Box;
   /** Set by `order` (lib/layout/tables.ts) on a run inside a table: the cell it stands in. */

@@ -8,12 +8,14 @@ import { pdfTextString } from './strings.js';
 import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph } from './runs.js';
 
 /**
- * The scripts whose ActualText spans are read here: Indic scripts and Thai, shaped so that a
- * cluster's glyphs do not map to its characters one to one. PDFium gives such a span's text to
+ * The scripts whose ActualText spans are read here: Arabic, Indic scripts and Thai, shaped so that
+ * a cluster's glyphs do not map to its characters one to one. PDFium gives such a span's text to
  * the glyphs of its first text object only, over their extent, and repeats it for each further
- * object. Other spans (a soft hyphen at a line break, an Arabic ligature) PDFium reads right.
+ * object. In Nastaliq Chromium draws one letter as several glyphs (the yeh barree as a piece at
+ * the join and a swash reaching far left): the letter's place on the line is the extent of all of
+ * them, not of the first. Other spans (a soft hyphen at a line break) PDFium reads right.
  */
-const SHAPED_SCRIPT = /[\u0900-\u0DFF\u0E00-\u0E7F]/u;
+const SHAPED_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\u0900-\u0DFF\u0E00-\u0E7F]/u;
 
 /**
  * The outermost marked-content span with /ActualText around a text object: the mark (the same
@@ -78,7 +80,11 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
     left = Math.min(left, g.left);
     right = Math.max(right, g.right);
   }
-  const item: Item = { text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir: directionOf(text).dir };
+  const dir = directionOf(text).dir;
+  // Runs hold their glyphs in drawing order (runs.ts, glyphOrderText): the ActualText of a
+  // right-to-left span, in reading order, is turned to match ("لا" of a lam-alef ligature).
+  if (dir === 'rtl') text = [...text].reverse().join('');
+  const item: Item = { text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir };
   if (first.tag !== undefined) item.tag = first.tag;
   return [item];
 }

@@ -5,10 +5,10 @@
  * held apart and become one item; a cluster a font maps twice is read once; characters without a
  * usable Unicode map are counted.
  */
-import type { Item } from '../../protocol/records.js';
+import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, runToItem, SPACING_ACCENT, turnedAdvance, type Glyph, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT, turnedAdvance, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -64,6 +64,9 @@ function pointedCluster(held: Glyph[], left: number, right: number, before: Orig
 }
 
 const PAGEOBJ_TEXT = 1;
+
+/** A space glyph narrower than this × em is no word space (see `Item.space`). */
+const SPACE_ADVANCE = 0.05;
 
 /** A page's items and the number of its characters without a usable Unicode map. */
 export interface PageText {
@@ -243,6 +246,19 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (!continues(run, g)) flush();
       run.glyphs.push(g);
     };
+    // A space glyph's extent along display x (its loose box: the advance); null when it has no
+    // advance (some fonts map a zero-width helper glyph to U+0020: it separates nothing).
+    const spaceGlyph = (i: number): Extent | null => {
+      calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
+      const h32 = heaps(m).HEAPF32;
+      const bl = h32[boxPtr >> 2] ?? 0;
+      const bt = h32[(boxPtr >> 2) + 1] ?? 0;
+      const br = h32[(boxPtr >> 2) + 2] ?? 0;
+      const xs = [ta * bl + tc * bt, ta * br + tc * bt];
+      const left = Math.min(...xs) + te;
+      const w = Math.max(...xs) + te - left;
+      return w >= SPACE_ADVANCE * objectSize ? { x: round(left), w: round(w) } : null;
+    };
     const flush = (): void => {
       commit();
       if (run.glyphs.length > 0) {
@@ -254,7 +270,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     };
     // The glyphs of an ActualText span are held apart and become one item, placed among the items
     // where the span began, when the page is done.
-    type Span = { mark: number; text: string; glyphs: Glyph[]; at: number; left: number; right: number; after?: 'space' | 'break' };
+    type Span = { mark: number; text: string; glyphs: Glyph[]; at: number; left: number; right: number; after?: 'space' | 'break'; space?: Extent };
     let span: Span | null = null;
     const spans = new Map<number, Span>();
     const spanTexts = new Map<number, string | null>();
@@ -272,7 +288,11 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
           // Inside a span the ActualText stands for the glyphs; a line break or a space glyph (not
           // one PDFium made up for a gap) after its last glyph becomes the span item's mark.
           if (code === 13 || code === 10) span.after = 'break';
-          else if (span.after === undefined && calls.FPDFText_IsGenerated(textPage, i) !== 1) span.after = 'space';
+          else if (calls.FPDFText_IsGenerated(textPage, i) !== 1) {
+            if (span.after === undefined) span.after = 'space';
+            const space = calls.FPDFText_GetTextObject(textPage, i) !== 0 ? spaceGlyph(i) : null;
+            if (space) span.space = space;
+          }
           continue;
         }
         // A generated character is not a glyph, and a space glyph is a gap the line stage measures
@@ -299,6 +319,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
           if (code === 13 || code === 10) last.after = 'break';
           else if (generated || last.after === undefined) last.after = 'space';
         }
+        // A space glyph drawn on the page, not one PDFium made up: a word space whatever the gap.
+        const space = last && !generated && (code === 32 || code === 0xa0) ? spaceGlyph(i) : null;
+        if (last && space) last.space = space;
         continue;
       }
       // PDFium reports a hyphen it took for a line-end one as U+0002. A soft hyphen is not drawn,
@@ -409,6 +432,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (span) {
         span.glyphs.push(glyph);
         span.after = undefined;
+        delete span.space;
         continue;
       }
       const held = group[0];
@@ -445,6 +469,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const made = spanItem(pending.text, pending.glyphs, normalize, pending.left, pending.right);
       const last = made[made.length - 1];
       if (last && pending.after) last.after = pending.after;
+      if (last && pending.space) last.space = pending.space;
       items.splice(pending.at, 0, ...made);
     }
   } finally {

@@ -1,0 +1,65 @@
+/**
+ * Sloping Nastaliq lines (lib/layout/sloping.ts): the runs of one printed line, standing at many
+ * heights, make one row; its words come from the space glyphs drawn between them. On hand-built
+ * runs, and on Urdu and Persian set in Noto Nastaliq Urdu by Chromium.
+ */
+import t from 'tap';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { groupRows } from '../../../lib/layout/rows.js';
+import { slopingWords } from '../../../lib/layout/sloping.js';
+import { charAccuracy, collapse, item, repoRoot, run } from '../../helpers.js';
+
+const rtl = { dir: 'rtl' as const };
+
+t.test('groupRows: the rows of one sloping Arabic-script line become one; others stay apart', async (t) => {
+  // One Nastaliq line at 15 pt: word-final letters on the baseline (700), first letters raised
+  // up to 0.6 em; the next line 2.5 em lower.
+  const line = [
+    item('غاب', 320, 700, 15, rtl),
+    item('ک', 300, 692.5, 15, rtl),
+    item('ہ', 388, 691, 15, rtl),
+    item('یئو', 368, 700, 15, rtl),
+    item('ب', 518, 695.5, 15, rtl),
+    item('حص', 505, 700, 15, rtl),
+  ];
+  const next = [item('لوکسا', 470, 737.5, 15, rtl), item('ت', 480, 730.5, 15, rtl)];
+  const rows = groupRows([...line, ...next]);
+  t.equal(rows.length, 2, 'two lines, two rows');
+  t.equal(rows[0]!.items.length, line.length);
+  // Latin runs at the same heights are superscripts and lines of their own, as before.
+  t.equal(groupRows([item('one', 100, 700), item('two', 130, 694), item('three', 160, 688)]).length, 3);
+  // Arabic runs beside each other (two columns, baselines a third of an em apart) are not one line.
+  t.equal(groupRows([item('ابج', 100, 700, 15, rtl), item('دهو', 400, 705, 15, rtl)]).length, 2);
+});
+
+t.test('slopingWords: words cut at the space glyphs, the overhanging first letter kept with its word', async (t) => {
+  // "دھل کر" read right to left: the raised kaf of "کر" reaches back over the tail of "دھل";
+  // the space glyph (170.45–174) is recorded on the last run of "دھل".
+  const dhal = item('د', 195, 700, 15, { ...rtl, w: 6 });
+  const heh = item('ھ', 186.7, 700, 15, { ...rtl, w: 8.8 });
+  const lam = item('ل', 174, 700, 15, { ...rtl, w: 14.7, space: { x: 170.45, w: 3.55 } });
+  const kaf = item('ک', 166.3, 692, 15, { ...rtl, w: 10.6 });
+  const reh = item('ر', 156.7, 700, 15, { ...rtl, w: 10.9 });
+  const words = slopingWords([dhal, heh, lam, kaf, reh]);
+  t.ok(words);
+  t.same(words!.items.map((i) => i.text).join(''), 'دھلکر');
+  t.same([...words!.starts], [3], 'one word space, before the kaf');
+  t.equal(slopingWords([dhal, heh, kaf]), null, 'no space glyph: no words to read');
+});
+
+t.test('real documents: Urdu and Persian in Noto Nastaliq Urdu from Chromium', async (t) => {
+  const dir = join(repoRoot, 'bench/corpus/nastaliq');
+  for (const name of ['ur-chromium', 'fa-chromium']) {
+    const { stdout, code } = await run(['extract', '--quiet', join(dir, `${name}.pdf`)]);
+    t.equal(code, 0);
+    const truth = collapse(readFileSync(join(dir, `${name}.txt`), 'utf8'));
+    // The scorer's view: format characters (the Persian zero-width non-joiner) do not count.
+    const text = collapse(stdout).replace(/\p{Cf}/gu, '');
+    t.ok(charAccuracy(truth.replace(/\p{Cf}/gu, ''), text) > 0.98, `${name}: characters in reading order`);
+  }
+  const { stdout } = await run(['extract', '--quiet', join(dir, 'ur-chromium.pdf')]);
+  for (const phrase of ['صبح سویرے ہلکی بارش ہوئی اور باغ کے سارے پودے دھل کر', 'دادی نے کہا کہ ایسی ٹھنڈی رات برسوں بعد آئی ہے۔']) {
+    t.ok(collapse(stdout).includes(phrase), phrase);
+  }
+});
