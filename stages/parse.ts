@@ -30,6 +30,7 @@ export const DEFAULTS: ParseOptions = {
   normalize: true,
   engine: 'auto',
   unordered: false,
+  maxPages: 10000,
   ...RUN_DEFAULTS,
 };
 
@@ -41,6 +42,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'normalize', type: 'boolean', description: "pdf.js's normalisation of ligatures and presentation forms" },
   { key: 'engine', type: 'string', choices: ['auto', 'pdfium', 'pdfjs'], description: 'parse engine: PDFium (WebAssembly) or pdf.js; auto: PDFium, and pdf.js for a document PDFium cannot open or finds no text in' },
   { key: 'unordered', type: 'boolean', description: 'write documents as they finish, not in input order' },
+  { key: 'maxPages', type: 'number', min: 1, description: 'pages read of one document at most; the rest are left unread, with a warning' },
   ...RUN_OPTIONS,
 ];
 
@@ -49,6 +51,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   const options = { ...DEFAULTS, ...partial };
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
   if (!(options.timeout > 0)) throw new UsageError(`timeout must be positive, got ${options.timeout}`);
+  if (!Number.isInteger(options.maxPages) || options.maxPages < 1) throw new UsageError(`max-pages must be a whole number ≥ 1, got ${options.maxPages}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
   if (options.engine !== 'pdfjs' && options.engine !== 'pdfium' && options.engine !== 'auto') throw new UsageError(`engine must be auto, pdfium or pdfjs, got ${String(options.engine)}`);
   return options;

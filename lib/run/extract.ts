@@ -79,15 +79,13 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
 }
 
 /**
- * The record stages of the chain, from PDF inputs to blocks. With one job, the stages after parse
- * run on this thread, beside the one parse worker; with more, each parse worker runs them over its
- * own documents, so that the whole chain scales with the jobs (on the main thread, they would cap
- * a run at what one core can analyse, whatever the number of workers).
+ * The record stages of the chain, from PDF inputs to blocks: parse, whose workers run the stages
+ * after parse over their own documents. So the whole chain scales with the jobs (on the main
+ * thread, those stages would cap a run at what one core can analyse), and a document's time and
+ * memory limits cover all of its work, with one job as with many.
  */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
-  const jobs = options.jobs ?? DEFAULTS.jobs;
-  if (jobs > 1) return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
-  return [parseStage.parse(options), ...workerChain(options)];
+  return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
 }
 
 /** One extracted document, as the library's iterator yields it. */

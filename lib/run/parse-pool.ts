@@ -27,6 +27,8 @@ export interface ParsePoolOptions {
   engine: EngineName;
   /** Write each document as soon as it is parsed, not in input order. */
   unordered: boolean;
+  /** Pages read of one document at most: a page tree of a million references stops there. */
+  maxPages: number;
 }
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
@@ -206,7 +208,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     slot.job = job;
     slot.since = Date.now();
     watchMemory();
-    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory } };
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, maxPages: options.maxPages } };
     if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');

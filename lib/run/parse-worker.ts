@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../engines/errors.js';
 import * as pdfjs from '../engines/pdfjs.js';
 import * as pdfium from '../engines/pdfium/index.js';
-import { errorRecord, type PipeRecord } from '../protocol/records.js';
+import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
@@ -49,6 +49,24 @@ async function chainOf(spec: WorkerChain): Promise<OpenChain> {
     }
   });
   return chain;
+}
+
+/**
+ * An engine's records up to `maxPages` pages: past them the engine is stopped (its generator
+ * returned, so it frees the document) and a warning says how many pages were left unread. A page
+ * tree of a million references to one page would otherwise stream a million pages.
+ */
+async function* firstPages(records: AsyncIterable<PipeRecord>, id: string, maxPages: number): AsyncGenerator<PipeRecord> {
+  let pages = 0;
+  let declared = 0;
+  for await (const record of records) {
+    if (record.type === 'doc') declared = record.meta.pages;
+    if (record.type === 'page' && ++pages > maxPages) {
+      yield diagnostic(id, 'parse', 'pages-left-unread', `The document has ${declared} pages; only the first ${maxPages} were read (--max-pages)`, { count: Math.max(0, declared - maxPages) });
+      return;
+    }
+    yield record;
+  }
 }
 
 async function load(task: WorkerTask): Promise<Uint8Array> {
@@ -103,7 +121,7 @@ async function run(task: WorkerTask): Promise<void> {
       let streaming = false;
       let pdfiumFailure: EngineError | null = null;
       try {
-        for await (const record of pdfium.extractRecords(bytes, task.id, task.source, task.options)) {
+        for await (const record of firstPages(pdfium.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
           count(record);
           if (streaming) emit(record);
           else if (items > 0) {
@@ -121,7 +139,7 @@ async function run(task: WorkerTask): Promise<void> {
         const retry: PipeRecord[] = [];
         let retryItems = 0;
         try {
-          for await (const record of pdfjs.extractRecords(bytes, task.id, task.source, task.options)) {
+          for await (const record of firstPages(pdfjs.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
             if (record.type === 'page') retryItems += record.items?.length ?? 0;
             retry.push(record);
           }
@@ -140,7 +158,7 @@ async function run(task: WorkerTask): Promise<void> {
       }
     } else {
       const engine = ENGINES[task.options.engine] ?? pdfjs;
-      for await (const record of engine.extractRecords(bytes, task.id, task.source, task.options)) {
+      for await (const record of firstPages(engine.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
         count(record);
         emit(record);
       }

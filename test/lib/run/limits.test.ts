@@ -12,7 +12,8 @@ import { parsePool } from '../../../lib/run/parse-pool.js';
 import { DEFAULTS } from '../../../stages/parse.js';
 import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { parseLines, run, samplePdf } from '../../helpers.js';
-import { flateBomb, textPage } from '../../hostile-pdfs.js';
+import { flateBomb, pageTreeBomb, textPage } from '../../hostile-pdfs.js';
+import { analysisChain } from '../../../lib/run/extract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-limits-'));
 const MEMORY_MIB = 128;
@@ -51,4 +52,21 @@ t.test('a worker whose memory runs away outside its heap is recycled: its docume
   });
   const outcomes = records.filter((r) => r.type === 'end' || r.type === 'error');
   t.same(outcomes.map((r) => `${r.type === 'end' || r.type === 'error' ? r.doc : ''}:${r.type === 'error' ? r.code : r.type}`), ['hog-1:out-of-memory', 'ok-1:end']);
+});
+
+t.test('a page tree of 200,000 references to one page: --max-pages pages are read, then a warning and the end', async (t) => {
+  const tree = join(dir, 'tree.pdf');
+  writeFileSync(tree, pageTreeBomb(200_000));
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', '--max-pages', '40', tree]);
+    const records = parseLines(result.stdout);
+    t.equal(records.filter((r) => r.type === 'page').length, 40, `${engine}: 40 pages`);
+    const warning = records.find((r) => r.type === 'diagnostic' && r.code === 'pages-left-unread');
+    t.ok(warning, `${engine}: a warning says the rest were left unread`);
+    t.equal(records[records.length - 1]?.type, 'end', `${engine}: the document ends`);
+  }
+});
+
+t.test('with one job, the stages after parse run inside the parse worker, under its time and memory limits', async (t) => {
+  t.equal(analysisChain({ jobs: 1 }).length, 1, 'the chain is the parse pool alone');
 });
