@@ -74,13 +74,14 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
   let doc: DocRecord | null = null;
   let pages: PageRecord[] = [];
   let first = true;
+  let failed = 0;
   const fileFor = (id: string, ext: string): string => join(options.outDir, `${id.replace(/\.\.(\/|\\)/g, '_')}.${ext}`);
   const write = async (id: string, ext: string, body: string): Promise<void> => {
     const path = fileFor(id, ext);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, body);
   };
-  return new Transform({
+  const stream = new Transform({
     writableObjectMode: true,
     transform(record: PipeRecord, _enc, done: TransformCallback) {
       void (async () => {
@@ -149,11 +150,24 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
         return '';
       })().then(
         (out) => done(null, out || undefined),
-        (error: unknown) => done(error as Error),
+        (error: unknown) => {
+          // A document whose records the writers cannot read (a block without its fields) is that
+          // document's failure, reported as a bad record; the stream goes on with the next one.
+          if ((record.type !== 'end' && record.type !== 'error') || isWriteError(error)) return done(error as Error);
+          doc = null;
+          pages = [];
+          failed += 1;
+          process.stderr.write(`pdfpipe: ${record.doc}: bad-record: serialize could not write the document: ${(error as Error)?.message ?? String(error)}\n`);
+          done();
+        },
       );
     },
   });
+  return Object.defineProperty(stream, 'failed', { get: () => failed });
 }
+
+/** A failure of the file system (writing under --out-dir), which is not the records' fault. */
+const isWriteError = (error: unknown): boolean => typeof (error as NodeJS.ErrnoException)?.code === 'string';
 
 /** The command line's usage line. */
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
@@ -167,5 +181,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
-  return runFilter({ stage: 'serialize', transforms: [serialize(options)], writesBytes: true });
+  const writer = serialize(options) as Transform & { failed: number };
+  const code = await runFilter({ stage: 'serialize', transforms: [writer], writesBytes: true });
+  return writer.failed > 0 ? Math.max(code, 1) : code;
 }

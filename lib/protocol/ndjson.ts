@@ -52,8 +52,8 @@ class ProtocolGuard extends Transform {
     }
     const problem = validateRecord(parsed.value);
     if (problem !== null) {
-      const header = parsed.value as { type?: unknown; id?: unknown; schema?: unknown };
-      if (header.type === 'doc' && typeof header.id === 'string') {
+      const header = parsed.value as { type?: unknown; id?: unknown; schema?: unknown } | null;
+      if (header?.type === 'doc' && typeof header.id === 'string') {
         // A header we cannot accept still names its document: that document fails as a whole,
         // with one error record, and the rest of its records are dropped.
         this.closeUnfinished(parsed.line);
