@@ -71,3 +71,14 @@ export function pageTreeBomb(count: number): Buffer {
     FONT,
   ]);
 }
+
+/** One real page under a page tree whose /Count claims `count`. */
+export function inflatedCount(count: number): Buffer {
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [3 0 R] /Count ${count} >>`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (The only page) Tj ET')),
+    FONT,
+  ]);
+}

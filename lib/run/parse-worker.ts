@@ -69,6 +69,26 @@ async function* firstPages(records: AsyncIterable<PipeRecord>, id: string, maxPa
   }
 }
 
+/**
+ * The pages after `done` as pdf.js reads them, when PDFium failed part way through a document it
+ * had been streaming (a /Count of a million over one real page, a damaged page). A warning says
+ * which pages came from pdf.js; when pdf.js fails too, PDFium's failure stands.
+ */
+async function restWithPdfjs(bytes: Uint8Array, task: WorkerTask, done: number, failure: EngineError, emit: (record: PipeRecord) => void): Promise<void> {
+  const rest: PipeRecord[] = [];
+  try {
+    for await (const record of firstPages(pdfjs.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
+      if (record.type === 'doc' || (record.type === 'page' && record.page <= done) || (record.type === 'diagnostic' && (record.place?.page ?? Infinity) <= done)) continue;
+      rest.push(record);
+    }
+  } catch {
+    throw failure;
+  }
+  const read = rest.filter((r) => r.type === 'page').length;
+  emit(diagnostic(task.id, 'parse', 'engine-fallback', `PDFium failed after page ${done} (${failure.message}); pdf.js read the rest: ${read} more pages`, { place: { page: done + 1 }, count: read }));
+  for (const record of rest) emit(record);
+}
+
 async function load(task: WorkerTask): Promise<Uint8Array> {
   if (task.data) return task.data;
   try {
@@ -132,7 +152,14 @@ async function run(task: WorkerTask): Promise<void> {
         }
       } catch (error) {
         const failure = failed(error);
-        if (streaming || !RETRY_WITH_PDFJS.has(failure.code)) throw failure;
+        if (!RETRY_WITH_PDFJS.has(failure.code)) throw failure;
+        if (streaming) {
+          // Pages already went out: pdf.js reads the rest, from the page PDFium failed on.
+          await restWithPdfjs(bytes, task, pages, failure, (record) => {
+            count(record);
+            emit(record);
+          });
+        }
         pdfiumFailure = failure;
       }
       if (!streaming) {
