@@ -268,7 +268,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const left = Math.min(x1, x2, x3, x4) + te;
       const right = Math.max(x1, x2, x3, x4) + te;
       const glyph: Glyph = {
-        ch: code === 0xad || noText ? '' : String.fromCodePoint(code),
+        ch: code === 0xad || noText || code > 0x10ffff ? '' : String.fromCodePoint(code),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + Math.max(Math.abs(br - bl), Math.abs(bt - bb)),
         ox,
