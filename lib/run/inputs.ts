@@ -39,6 +39,8 @@ export function idFromPath(path: string, root?: string): string {
 }
 
 const WARC_NAME = /\.warc(\.gz)?$/i;
+/** The record types of the WARC 1.0 and 1.1 standards; a record without one has no WARC header. */
+const WARC_TYPES = new Set(['warcinfo', 'response', 'resource', 'request', 'metadata', 'revisit', 'conversion', 'continuation']);
 
 /** The first bytes of a file, or null when it cannot be read. */
 async function head(path: string, length = 1024): Promise<Buffer | null> {
@@ -218,6 +220,14 @@ export async function* inputsFromWarc(path: string): AsyncGenerator<InputRecord>
         return;
       }
       offset = parser.offset;
+      if (!WARC_TYPES.has(record.warcType ?? '')) {
+        // No WARC header here: the record before declared more bytes than it had and took this
+        // one's header with it (or the file is damaged here). What this record held is lost;
+        // it must not be lost in silence.
+        yield errorRecord(`${name}@${offset}`, STAGE, 'corrupt', `Unexpected bytes without a WARC header in the WARC file ${path} at (uncompressed) byte ${offset}, after ${count} records: the record before declares a wrong Content-Length, or the file is damaged; a document stored here is lost`);
+        count += 1;
+        continue;
+      }
       if (record.warcType === 'response' || record.warcType === 'resource') payload = await record.readFully(true);
     } catch (error) {
       // The offset counts uncompressed bytes: where the record that could not be read starts.

@@ -100,6 +100,16 @@ t.test('a payload shorter than its HTTP Content-Length is truncated even without
   t.match(only?.type === 'error' && only.message, /5000 of the \d+ bytes/);
 });
 
+t.test('a record whose Content-Length is too long takes the next one\'s header: that record is a corrupt FILE@OFFSET error, the third comes through', async (t) => {
+  const path = join(dir, 'long.warc');
+  const pdfs = ['a', 'b', 'c'].map((name): Entry => ({ url: `https://example.org/${name}.pdf`, type: 'resource', contentType: 'application/pdf', body: onePdf }));
+  await writeWarc(path, pdfs, false);
+  const bytes = readFileSync(path).toString('latin1');
+  writeFileSync(path, Buffer.from(bytes.replace(/Content-Length: (\d+)/u, (_m, n: string) => `Content-Length: ${Number(n) + 300}`), 'latin1'));
+  const records = await collect(inputsFromWarc(path));
+  t.same(records.map((r) => (r.type === 'pdf' ? r.source : `${r.code} ${r.doc.replace(/@\d+$/u, '@N')}`)), ['https://example.org/a.pdf', 'corrupt long.warc@N', 'https://example.org/c.pdf']);
+});
+
 t.test('a damaged WARC.gz: the records before the damage, then a corrupt outcome naming the offset', async (t) => {
   const good = join(dir, 'good.warc.gz');
   await writeWarc(good, entries.slice(2, 6), true);
