@@ -142,6 +142,7 @@ export async function main(argv: string[]): Promise<number> {
   // The writer first: it checks its options (an unknown role) before any worker starts.
   const writer = serializeStage.serialize(options);
   const chain = analysisChain(options);
-  const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
+  // The formats that serialize writes to stdout with a form feed between documents.
+  const separator = ['text', 'xml', 'html'].includes(options.format) && !options.outDir ? '\f\n' : '';
   return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator });
 }

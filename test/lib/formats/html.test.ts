@@ -138,3 +138,8 @@ t.test('ground truth: the HTML of every document parses as XML', { skip: existsS
     t.same(marked.filter((text) => !rightToLeft(text)), [], `${pdf}: each marked paragraph is mostly right-to-left letters`);
   }
 });
+
+t.test('the error form quotes a message as it is: a literal &lt; stays &lt;', async (t) => {
+  const failed = documentHtml(null, [], { type: 'error', doc: 'h', code: 'corrupt', message: 'a literal &lt; and a real < and ]]> end', stage: 'parse' }, options);
+  t.match(failed, /a literal &lt; and a real < and \]\]\]\]><!\[CDATA\[> end/u);
+});
