@@ -115,6 +115,9 @@ class ProtocolGuard extends Transform {
     const record = parsed.value as PipeRecord;
     if (record.type === 'doc') {
       this.closeUnfinished(parsed.line);
+      // A stray record of this document came before its header and already gave it its error:
+      // the document is dropped to its outcome, or it would have two.
+      if (this.failedDoc === record.id) return done();
       this.openDoc = record.id;
       this.failedDoc = null;
       this.push(record);

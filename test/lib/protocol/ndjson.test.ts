@@ -183,3 +183,9 @@ t.test('a bad-json message never ends inside a surrogate pair', async (t) => {
     t.notOk(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u.test(error!.message), `shift ${shift}: no lone surrogate in "${error!.message.slice(0, 80)}"`);
   }
 });
+
+t.test('a stray page before its document\'s header: that document gets one outcome, the next one comes through', async (t) => {
+  const records = await readRecords([toNdjson([pageRecord('x', 1, { items: [item('early', 10, 10)] }), docRecord('x'), pageRecord('x', 1, { items: [item('late', 10, 10)] }), endRecord('x'), docRecord('y'), endRecord('y')])]);
+  t.same(outcomesOf(records, 'x').map((r) => r.type), ['error']);
+  t.same(outcomesOf(records, 'y').map((r) => r.type), ['end']);
+});
