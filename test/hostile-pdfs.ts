@@ -82,3 +82,14 @@ export function inflatedCount(count: number): Buffer {
     FONT,
   ]);
 }
+
+/** A page whose dictionary holds an array nested `depth` deep (never closed). */
+export function deepNesting(depth: number): Buffer {
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Deep ${'['.repeat(depth)} >>`,
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (deep) Tj ET')),
+    FONT,
+  ]);
+}

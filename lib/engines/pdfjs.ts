@@ -311,6 +311,10 @@ function classify(error: unknown): EngineError {
   if (name === 'InvalidPDFException') {
     return new EngineError('corrupt', `The PDF structure is invalid: ${message}`);
   }
+  // A parser that recurses per nesting level runs out of stack on an object nested thousands deep.
+  if (/Maximum call stack size exceeded/u.test(message)) {
+    return new EngineError('corrupt', `The PDF nests its objects too deeply to be read (the parser ran out of stack: ${message})`);
+  }
   return new EngineError('corrupt', `The PDF could not be read: ${message}`);
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLines, run } from '../../helpers.js';
-import { inflatedCount } from '../../hostile-pdfs.js';
+import { deepNesting, inflatedCount } from '../../hostile-pdfs.js';
 
 t.test('auto: PDFium fails on page 2 of a /Count of a million over one page; the document ends, with a warning', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-auto-'));
@@ -20,4 +20,14 @@ t.test('auto: PDFium fails on page 2 of a /Count of a million over one page; the
   t.equal(records[records.length - 1]?.type, 'end', 'the document ends');
   const text = await run(['extract', '--engine', 'auto', file]);
   t.match(text.stdout, /The only page/u);
+});
+
+t.test('an object nested 200,000 deep: pdf.js\'s error names the nesting, not only the stack', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-deep-'));
+  const file = join(dir, 'deep.pdf');
+  writeFileSync(file, deepNesting(200_000));
+  const records = parseLines((await run(['parse', '--engine', 'pdfjs', file])).stdout);
+  const outcome = records[records.length - 1];
+  t.equal(outcome?.type === 'error' && outcome.code, 'corrupt');
+  t.match(outcome?.type === 'error' && outcome.message, /nests its objects too deeply/u);
 });
