@@ -17,7 +17,7 @@
  *   WARC-Target-URI as its source.
  */
 import { createReadStream } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable, type Readable } from 'node:stream';
@@ -69,13 +69,22 @@ export async function isPdfFile(path: string): Promise<boolean> {
   return bytes !== null && bytes.includes('%PDF-');
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
+/**
+ * The files under a folder, sorted, symbolic links followed: a link to a file is that file, a
+ * link to a folder is walked, each real folder once (a link back up the tree would loop), and a
+ * broken link is listed like a file, so that a PDF it named gets its `not-found` outcome.
+ */
+async function* walk(dir: string, visited = new Set<string>()): AsyncGenerator<string> {
+  const real = await realpath(dir).catch(() => dir);
+  if (visited.has(real)) return;
+  visited.add(real);
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield path;
+    const target = entry.isSymbolicLink() ? await stat(path).catch(() => null) : entry;
+    if (target?.isDirectory()) yield* walk(path, visited);
+    else if (target === null || target.isFile()) yield path;
   }
 }
 
