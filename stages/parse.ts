@@ -36,6 +36,7 @@ export const DEFAULTS: ParseOptions = {
   password: '',
   firstPage: 1,
   lastPage: 0,
+  maxPages: 10000,
   ...RUN_DEFAULTS,
 };
 
@@ -50,6 +51,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'password', type: 'string', short: ['upw', 'opw'], description: 'password of encrypted PDFs, user or owner (-upw and -opw as pdftotext has them)' },
   { key: 'firstPage', type: 'number', min: 1, short: ['f'], description: 'first page to read (pages keep their numbers)' },
   { key: 'lastPage', type: 'number', min: 0, short: ['l'], description: 'last page to read; 0: the last page of the document' },
+  { key: 'maxPages', type: 'number', min: 1, description: 'pages read of one document at most; the rest are left unread, with a warning' },
   ...RUN_OPTIONS,
 ];
 
@@ -58,6 +60,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   const options = { ...DEFAULTS, ...partial };
   if (!Number.isInteger(options.jobs) || options.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, got ${options.jobs}`);
   if (!(options.timeout > 0 && options.timeout <= MAX_TIMEOUT)) throw new UsageError(`timeout must be above 0 and at most ${MAX_TIMEOUT} s, got ${options.timeout}`);
+  if (!Number.isInteger(options.maxPages) || options.maxPages < 1) throw new UsageError(`max-pages must be a whole number ≥ 1, got ${options.maxPages}`);
   if (!(options.memory >= 64)) throw new UsageError(`memory must be at least 64 MiB, got ${options.memory}`);
   if (!Number.isInteger(options.firstPage) || options.firstPage < 1) throw new UsageError(`first page must be a whole number ≥ 1, got ${options.firstPage}`);
   if (!Number.isInteger(options.lastPage) || options.lastPage < 0) throw new UsageError(`last page must be a whole number ≥ 0, got ${options.lastPage}`);

@@ -109,6 +109,7 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
       throw error;
     }
   };
+  let failed = 0;
   const stream = new Transform({
     writableObjectMode: true,
     transform(record: PipeRecord, _enc, done: TransformCallback) {
@@ -178,12 +179,24 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
         return '';
       })().then(
         (out) => done(null, out || undefined),
-        (error: unknown) => done(error as Error),
+        (error: unknown) => {
+          // A document whose records the writers cannot read (a block without its fields) is that
+          // document's failure, reported as a bad record; the stream goes on with the next one.
+          if ((record.type !== 'end' && record.type !== 'error') || isWriteError(error)) return done(error as Error);
+          doc = null;
+          pages = [];
+          failed += 1;
+          process.stderr.write(`pdfpipe: ${record.doc}: bad-record: serialize could not write the document: ${(error as Error)?.message ?? String(error)}\n`);
+          done();
+        },
       );
     },
   });
-  return stream;
+  return Object.defineProperty(stream, 'failed', { get: () => failed });
 }
+
+/** A failure of the file system (writing under --out-dir), which is not the records' fault. */
+const isWriteError = (error: unknown): boolean => typeof (error as NodeJS.ErrnoException)?.code === 'string';
 
 /** The command line's usage line. */
 export const USAGE = 'pdfpipe serialize [options] < paragraphs.ndjson';
@@ -198,5 +211,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
-  return runFilter({ stage: 'serialize', transforms: [serialize(options)], writesBytes: true });
+  const writer = serialize(options) as Transform & { failed: number };
+  const code = await runFilter({ stage: 'serialize', transforms: [writer], writesBytes: true });
+  return writer.failed > 0 ? Math.max(code, 1) : code;
 }

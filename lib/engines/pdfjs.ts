@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { SCHEMA_VERSION } from '../protocol/records.js';
+import { activate, BUDGET_GLOBAL, DecodeBudget } from './decode-budget.js';
 import { EngineError } from './errors.js';
 import { angleOf } from '../layout/frames.js';
 import { pdfjsTags, type PdfjsStructNode } from './structure.js';
@@ -25,6 +26,8 @@ const STANDARD_FONT_DIR = join(PDFJS_ROOT, 'standard_fonts') + '/';
 export interface PdfjsOptions extends OpenOptions {
   /** Apply pdf.js's normalisation of ligatures, presentation forms and spaces (NFKC on a curated set). */
   normalize: boolean;
+  /** The memory limit in MiB: what the document's streams may decode is budgeted from it (decode-budget.ts). */
+  memory: number;
 }
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -52,6 +55,17 @@ const WITH_ACTUAL_TEXT =
 const workerChanges: string[] = [];
 
 /*
+ * decode-budget: a decoded stream grows its buffer in DecodeStream.ensureBuffer, or (Flate and
+ * Brotli through the platform's DecompressionStream) gathers chunks in
+ * asyncGetBytesFromDecompressionStream; at both places the budget of lib/engines/decode-budget.ts
+ * is asked first, so a Flate bomb stops at the memory limit instead of filling the machine.
+ */
+const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
+  ['    const buffer2 = new Uint8Array(size);\n', `    globalThis.${BUDGET_GLOBAL}?.grow(buffer.byteLength, size);\n`],
+  ['        totalLength += chunk.byteLength;\n', `        globalThis.${BUDGET_GLOBAL}?.grow(totalLength, totalLength + chunk.byteLength);\n`],
+];
+
+/*
  * pdf.js also reorders each run on its own with a simplified BiDi pass and deletes `<` and `>` from
  * runs that hold right-to-left characters. A line is often several runs, so that pass cannot give the
  * line's reading order, and what it deleted cannot be restored. We keep each run's text in the order
@@ -77,6 +91,7 @@ let pdfjsPromise: Promise<PdfjsModule> | null = null;
 async function loadPatchedWorker(): Promise<void> {
   let source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
   const changes: string[] = [];
+  let budgeted = false;
   if (source.includes(IN_FLOW_SPACE_BRANCH)) {
     source = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {');
     changes.push('split-runs');
@@ -93,7 +108,13 @@ async function loadPatchedWorker(): Promise<void> {
     source = source.replace(GLYPH_CATEGORY_PATTERN, WHOLE_GLYPH_CATEGORY_PATTERN);
     changes.push('whole-glyph-category');
   }
-  if (changes.length === 0) return;
+  // Not listed in meta.engine: it changes no text, only where reading stops.
+  for (const [anchor, check] of BUDGET_PATCHES) {
+    if (source.split(anchor).length !== 2) continue;
+    source = source.replace(anchor, check + anchor);
+    budgeted = true;
+  }
+  if (changes.length === 0 && !budgeted) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
   // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
   const patched = source.replace(/^\/\/# sourceMappingURL=.*$/gm, '');
@@ -297,6 +318,10 @@ function classify(error: unknown): EngineError {
   if (name === 'InvalidPDFException') {
     return new EngineError('corrupt', `The PDF structure is invalid: ${message}`);
   }
+  // A parser that recurses per nesting level runs out of stack on an object nested thousands deep.
+  if (/Maximum call stack size exceeded/u.test(message)) {
+    return new EngineError('corrupt', `The PDF nests its objects too deeply to be read (the parser ran out of stack: ${message})`);
+  }
   return new EngineError('corrupt', `The PDF could not be read: ${message}`);
 }
 
@@ -371,6 +396,8 @@ export async function* extractRecords(
   if (bytes.byteLength === 0) throw new EngineError('not-a-pdf', 'The file is empty');
   if (!looksLikePdf(bytes)) throw new EngineError('not-a-pdf', 'No %PDF- header in the first 1024 bytes: this is not a PDF');
   const pdfjs = await loadPdfjs();
+  const budget = new DecodeBudget(options.memory);
+  activate(budget);
   const task = pdfjs.getDocument({
     data: bytes,
     isEvalSupported: false,
@@ -395,6 +422,7 @@ export async function* extractRecords(
   try {
     doc = await task.promise;
   } catch (error) {
+    budget.check();
     const message = error instanceof Error ? error.message : String(error);
     if (/destroyed|password/i.test(message) || (error as { name?: string })?.name === 'PasswordException') {
       throw new EngineError('password-required', options.password ? 'The PDF is encrypted, and the password given does not open it' : 'The PDF is encrypted with a user password (give it with --password)');
@@ -436,9 +464,11 @@ export async function* extractRecords(
       const annotations = await page.getAnnotations({ intent: 'display' }).catch(() => []);
       items.push(...annotationItems(annotations as AnnotationLike[], (rect) => viewport.convertToViewportRectangle(rect)));
       page.cleanup();
+      budget.check();
       yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items };
     }
   } catch (error) {
+    budget.check();
     throw classify(error);
   } finally {
     await doc.destroy();

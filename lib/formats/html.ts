@@ -32,11 +32,16 @@ export interface HtmlOptions extends RoleOptions {
   getperms: boolean;
 }
 
-/** Escapes text for XML element content and attribute values. */
-export function escapeXml(text: string): string {
+/** Text without the characters XML cannot hold (C0 controls but tab and line ends, U+FFFE/F, lone surrogates). */
+function xmlChars(text: string): string {
   return text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/gu, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, '\ufffd')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, '\ufffd');
+}
+
+/** Escapes text for XML element content and attribute values. */
+export function escapeXml(text: string): string {
+  return xmlChars(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -45,7 +50,8 @@ export function escapeXml(text: string): string {
 }
 
 function cdata(text: string): string {
-  return `<![CDATA[\n${escapeXml(text).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/]]>/g, ']]]]><![CDATA[>')}\n]]>`;
+  // Inside CDATA nothing is escaped: only `]]>` must be split across two sections.
+  return `<![CDATA[\n${xmlChars(text).replace(/]]>/g, ']]]]><![CDATA[>')}\n]]>`;
 }
 
 /**

@@ -39,8 +39,13 @@ export function documentText(pages: readonly PageRecord[], options: TextOptions)
   return all.join(options.blankLines ? '\n\n' : '\n') + '\n';
 }
 
-/** A block's text with whitespace runs collapsed to one space, ends trimmed. */
-const collapse = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+/**
+ * A block's text with whitespace runs collapsed to one space, ends trimmed. NEL (U+0085) is a
+ * line end that `\s` does not know: a space too. Other control characters (C0, DEL, C1: an ESC
+ * would reach a terminal) are no text and are dropped.
+ */
+const collapse = (text: string): string => text.replace(CONTROLS, '').replace(/[\s\u0085]+/gu, ' ').trim();
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/gu;
 
 /** Joins a paragraph continued after a page or column break, removing a hyphen at the break. */
 function joinRunOn(before: string, after: string, joiner = ' '): string {

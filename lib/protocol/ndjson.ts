@@ -3,33 +3,80 @@
  *
  * Why not the `ndjson` package: it is unmaintained and drops unparsable lines silently. Here a bad
  * line becomes an `error` record for the document it was in (with its line number), the rest of
- * that document is skipped, and the stream goes on with the next document. split2 does the line
- * splitting because it decodes UTF-8 safely across chunk boundaries and caps line length.
+ * that document is skipped, and the stream goes on with the next document. Lines are split on
+ * bytes (a newline byte is never inside a UTF-8 sequence), each line's chunks gathered and decoded
+ * once, so framing is linear in the input however long a line is; a line past the cap is skipped
+ * to its end and becomes one error.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import split2 from 'split2';
 import { errorRecord, SCHEMA_VERSION, validateRecord, type ErrorCode, type PipeRecord } from './records.js';
 
 /** Lines longer than this are rejected rather than buffered without bound (a page of items is far less). */
 export const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
-type ParsedLine = { line: number; value?: unknown; problem?: string };
+type ParsedLine = { line: number; value?: unknown; problem?: string; code?: ErrorCode };
+
+const NEWLINE = 0x0a;
 
 /** Splits bytes into lines and parses each as JSON, reporting (not dropping) bad lines. */
-function jsonLines(): Transform {
+export function jsonLines(maxLineBytes = MAX_LINE_BYTES): Transform {
   let lineNumber = 0;
-  return split2(
-    (text: string): ParsedLine | undefined => {
-      lineNumber += 1;
-      if (text.trim() === '') return undefined;
-      try {
-        return { line: lineNumber, value: JSON.parse(text) };
-      } catch (error) {
-        return { line: lineNumber, problem: `Unexpected invalid JSON on line ${lineNumber}: ${(error as Error).message}` };
+  let parts: Buffer[] = [];
+  let length = 0;
+  let overlong = false;
+  const finishLine = (stream: Transform): void => {
+    lineNumber += 1;
+    const chunks = parts;
+    parts = [];
+    length = 0;
+    if (overlong) {
+      overlong = false;
+      stream.push({ line: lineNumber, code: 'bad-record', problem: `Unexpected line ${lineNumber} longer than ${maxLineBytes} bytes; it was skipped` } satisfies ParsedLine);
+      return;
+    }
+    const parsed = parseLine(Buffer.concat(chunks).toString('utf8'), lineNumber);
+    if (parsed) stream.push(parsed);
+  };
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      let start = 0;
+      for (let end = chunk.indexOf(NEWLINE); end !== -1; start = end + 1, end = chunk.indexOf(NEWLINE, start)) {
+        take(chunk.subarray(start, end));
+        finishLine(this);
       }
+      take(chunk.subarray(start));
+      done();
     },
-    { maxLength: MAX_LINE_BYTES },
-  );
+    flush(done: TransformCallback) {
+      if (length > 0 || overlong) finishLine(this);
+      done();
+    },
+  });
+  function take(piece: Buffer): void {
+    if (overlong || piece.length === 0) return;
+    length += piece.length;
+    if (length > maxLineBytes) {
+      overlong = true;
+      parts = [];
+      return;
+    }
+    parts.push(piece);
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+function parseLine(raw: string, line: number): ParsedLine | undefined {
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (text.trim() === '') return undefined;
+  try {
+    return { line, value: JSON.parse(text) };
+  } catch (error) {
+    // V8 quotes a snippet of the line, which may end inside a surrogate pair: the lone half would
+    // make the error record itself invalid JSON text for strict readers.
+    return { line, problem: `Unexpected invalid JSON on line ${line}: ${(error as Error).message}`.replace(LONE_SURROGATE, '\uFFFD') };
+  }
 }
 
 /**
@@ -47,13 +94,13 @@ class ProtocolGuard extends Transform {
 
   override _transform(parsed: ParsedLine, _enc: BufferEncoding, done: TransformCallback): void {
     if (parsed.problem !== undefined) {
-      this.fail(parsed.problem, parsed.line, 'bad-json');
+      this.fail(parsed.problem, parsed.line, parsed.code ?? 'bad-json');
       return done();
     }
     const problem = validateRecord(parsed.value);
     if (problem !== null) {
-      const header = parsed.value as { type?: unknown; id?: unknown; schema?: unknown };
-      if (header.type === 'doc' && typeof header.id === 'string') {
+      const header = parsed.value as { type?: unknown; id?: unknown; schema?: unknown } | null;
+      if (header?.type === 'doc' && typeof header.id === 'string') {
         // A header we cannot accept still names its document: that document fails as a whole,
         // with one error record, and the rest of its records are dropped.
         this.closeUnfinished(parsed.line);
@@ -68,6 +115,9 @@ class ProtocolGuard extends Transform {
     const record = parsed.value as PipeRecord;
     if (record.type === 'doc') {
       this.closeUnfinished(parsed.line);
+      // A stray record of this document came before its header and already gave it its error:
+      // the document is dropped to its outcome, or it would have two.
+      if (this.failedDoc === record.id) return done();
       this.openDoc = record.id;
       this.failedDoc = null;
       this.push(record);

@@ -376,7 +376,7 @@ const KNOWN_TYPES = new Set(['pdf', 'doc', 'page', 'end', 'error', 'diagnostic']
  */
 export function validateRecord(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return `Unexpected ${Array.isArray(value) ? 'array' : typeof value}, expected a record object`;
+    return `Unexpected ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}, expected a record object`;
   }
   const record = value as Record<string, unknown>;
   if (typeof record.type !== 'string') return 'Unexpected record without `type`';
@@ -405,9 +405,12 @@ export function validateRecord(value: unknown): string | null {
         return 'Unexpected `page` record without `width` and `height`';
       }
       for (const key of ['items', 'lines', 'blocks'] as const) {
-        if (record[key] !== undefined && !Array.isArray(record[key])) {
-          return `Unexpected \`${key}\` that is not an array`;
-        }
+        const list = record[key];
+        if (list === undefined) continue;
+        if (!Array.isArray(list)) return `Unexpected \`${key}\` that is not an array`;
+        // Every stage reads the text of what it is given: an entry without string text is refused here.
+        const bad = list.findIndex((entry: unknown) => typeof entry !== 'object' || entry === null || typeof (entry as { text?: unknown }).text !== 'string');
+        if (bad !== -1) return `Unexpected \`${key}[${bad}]\` that is not an object with string \`text\``;
       }
       return null;
     case 'end':

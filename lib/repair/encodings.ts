@@ -127,6 +127,16 @@ const SHIFTABLE = /(?!\p{Script=Latin})[\p{L}\p{Cn}\u0370-\u03ff]/gu;
 const RUSSIAN_VOWELS = /[аеёиоуыэюяАЕЁИОУЫЭЮЯ]/u;
 
 /**
+ * The character `shift` code points from `code`, or '' where that is no code point at all: the
+ * document's offset is the one most letters agree on, and the others (up to a tenth) may land
+ * below zero or past U+10FFFF, where String.fromCodePoint throws.
+ */
+export function shiftedChar(code: number, shift: number): string {
+  const point = code + shift;
+  return point >= 0 && point <= 0x10ffff ? String.fromCodePoint(point) : '';
+}
+
+/**
  * A document whose letters are a constant code-point shift of Cyrillic (a subset font without
  * ToUnicode whose codes are glyph ids, its glyphs in Unicode order): shifted back when the result is Cyrillic letters, with few capitals
  * inside words and a vowel share of real text. Returns the offset, or null.
@@ -157,11 +167,12 @@ export function findCyrillicShift(texts: readonly string[]): number | null {
   let bestFit = -1;
   for (const [d, n] of counts) {
     if (n !== most) continue;
-    const fit = codes.filter((c) => FREQUENT_RUSSIAN.has(String.fromCodePoint(c + d))).length;
+    const fit = codes.filter((c) => FREQUENT_RUSSIAN.has(shiftedChar(c, d))).length;
     if (fit > bestFit) [best, bestFit] = [d, fit];
   }
   if (best === null) return null;
-  const shifted = String.fromCodePoint(...codes.map((c) => c + best!));
+  const shifted = codes.map((c) => shiftedChar(c, best!)).join('');
+  if (shifted.length === 0) return null;
   const vowels = [...shifted].filter((c) => RUSSIAN_VOWELS.test(c)).length / shifted.length;
   const capitals = [...shifted].filter((c) => /\p{Lu}/u.test(c)).length / shifted.length;
   return vowels >= 0.3 && vowels <= 0.55 && capitals < 0.15 ? best : null;
@@ -170,7 +181,7 @@ export function findCyrillicShift(texts: readonly string[]): number | null {
 /** Shifts a line's letters back by the document's offset (see `findCyrillicShift`), as rule `shifted-encoding`. */
 export function shiftBack(rw: Rewriter, shift: number): void {
   rw.replace(SHIFTABLE, (m) => {
-    const c = String.fromCodePoint(m[0].codePointAt(0)! + shift);
+    const c = shiftedChar(m[0].codePointAt(0)!, shift);
     return /\p{Script=Cyrillic}/u.test(c) ? c : null;
   }, 'shifted-encoding');
   // The same fonts give glyph ids for spaces, digits and punctuation: in the standard

@@ -81,21 +81,17 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
 }
 
 /**
- * The record stages of the chain, from PDF inputs to blocks. With one job, the stages after parse
- * run on this thread, beside the one parse worker; with more, each parse worker runs them over its
- * own documents, so that the whole chain scales with the jobs (on the main thread, they would cap
- * a run at what one core can analyse, whatever the number of workers).
+ * The record stages of the chain, from PDF inputs to blocks: parse, whose workers run the stages
+ * after parse over their own documents. So the whole chain scales with the jobs (on the main
+ * thread, those stages would cap a run at what one core can analyse), and a document's time and
+ * memory limits cover all of its work, with one job as with many.
  */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
-  const jobs = options.jobs ?? DEFAULTS.jobs;
-  if (jobs > 1) {
-    // Built once here, and dropped, so that a file an option names that cannot be read, or a
-    // model that cannot be loaded, is one usage error before any document, as with one job,
-    // not a crash of every worker and every document.
-    for (const stage of workerChain(options)) stage.destroy();
-    return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
-  }
-  return [parseStage.parse(options), ...workerChain(options)];
+  // Built once here, and dropped, so that a file an option names that cannot be read, or a
+  // model that cannot be loaded, is one usage error before any document, not a crash of every
+  // worker and every document.
+  for (const stage of workerChain(options)) stage.destroy();
+  return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
 }
 
 /**
@@ -171,6 +167,7 @@ export async function main(argv: string[]): Promise<number> {
   const writer = serializeStage.serialize(options);
   if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
   const chain = analysisChain(options);
-  const separator = options.format === 'text' && !options.outDir ? '\f\n' : '';
+  // The formats that serialize writes to stdout with a form feed between documents.
+  const separator = ['text', 'xml', 'html'].includes(options.format) && !options.outDir ? '\f\n' : '';
   return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, outDir: options.outDir });
 }

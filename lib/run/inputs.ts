@@ -17,7 +17,7 @@
  *   WARC-Target-URI as its source.
  */
 import { createReadStream } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable, type Readable } from 'node:stream';
@@ -40,6 +40,8 @@ export function idFromPath(path: string, root?: string): string {
 }
 
 const WARC_NAME = /\.warc(\.gz)?$/i;
+/** The record types of the WARC 1.0 and 1.1 standards; a record without one has no WARC header. */
+const WARC_TYPES = new Set(['warcinfo', 'response', 'resource', 'request', 'metadata', 'revisit', 'conversion', 'continuation']);
 
 /** The first bytes of a file, or null when it cannot be read. */
 async function head(path: string, length = 1024): Promise<Buffer | null> {
@@ -68,13 +70,22 @@ export async function isPdfFile(path: string): Promise<boolean> {
   return bytes !== null && bytes.includes('%PDF-');
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
+/**
+ * The files under a folder, sorted, symbolic links followed: a link to a file is that file, a
+ * link to a folder is walked, each real folder once (a link back up the tree would loop), and a
+ * broken link is listed like a file, so that a PDF it named gets its `not-found` outcome.
+ */
+async function* walk(dir: string, visited = new Set<string>()): AsyncGenerator<string> {
+  const real = await realpath(dir).catch(() => dir);
+  if (visited.has(real)) return;
+  visited.add(real);
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield path;
+    const target = entry.isSymbolicLink() ? await stat(path).catch(() => null) : entry;
+    if (target?.isDirectory()) yield* walk(path, visited);
+    else if (target === null || target.isFile()) yield path;
   }
 }
 
@@ -219,6 +230,14 @@ export async function* inputsFromWarc(path: string): AsyncGenerator<InputRecord>
         return;
       }
       offset = parser.offset;
+      if (!WARC_TYPES.has(record.warcType ?? '')) {
+        // No WARC header here: the record before declared more bytes than it had and took this
+        // one's header with it (or the file is damaged here). What this record held is lost;
+        // it must not be lost in silence.
+        yield errorRecord(`${name}@${offset}`, STAGE, 'corrupt', `Unexpected bytes without a WARC header in the WARC file ${path} at (uncompressed) byte ${offset}, after ${count} records: the record before declares a wrong Content-Length, or the file is damaged; a document stored here is lost`);
+        count += 1;
+        continue;
+      }
       if (record.warcType === 'response' || record.warcType === 'resource') payload = await record.readFully(true);
     } catch (error) {
       // The offset counts uncompressed bytes: where the record that could not be read starts.

@@ -33,6 +33,8 @@ export interface ParsePoolOptions {
   firstPage: number;
   /** The last page to read; 0 for the last page of each document. */
   lastPage: number;
+  /** Pages read of one document at most: a page tree of a million references stops there. */
+  maxPages: number;
 }
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
@@ -51,7 +53,25 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The worker has loaded its engine; a document's time limit runs only from then. */
   ready: boolean;
+  /** When the document in hand was given to the worker (ms since the epoch). */
+  since: number;
 }
+
+/**
+ * The last defence on memory: the engines budget what a document may decode (lib/engines/
+ * decode-budget.ts, PDFium's capped heap), and the pool checks the process's resident memory
+ * every RSS_CHECK_MS. Past the ceiling (RSS_OVERHEAD_MIB for the process itself, plus
+ * RSS_PER_JOB times the memory limit for each worker: its heap, and the decoded bytes or
+ * WebAssembly heap beside it), the worker that has held its document longest is terminated and
+ * that document ends with out-of-memory; the run goes on with a fresh worker, and the next
+ * recycle waits until the memory has come back under the ceiling.
+ */
+export const RSS_CHECK_MS = 200;
+export const RSS_OVERHEAD_MIB = 512;
+export const RSS_PER_JOB = 2;
+
+/** The resident memory (MiB) past which the pool recycles a worker. */
+export const rssCeilingMib = (options: Pick<ParsePoolOptions, 'jobs' | 'memory'>): number => RSS_OVERHEAD_MIB + options.jobs * options.memory * RSS_PER_JOB;
 
 /** Memory of one worker after a document: its V8 heap and the memory outside it, in bytes. */
 export interface WorkerMemory {
@@ -102,6 +122,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
       finishIfIdle();
     },
     destroy(error, done) {
+      if (watcher) clearInterval(watcher);
       for (const slot of slots) void slot.worker.terminate();
       done(error);
     },
@@ -109,7 +130,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
 
   function newSlot(): Slot {
     const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
-    const slot: Slot = { worker, job: null, timer: null, ready: false };
+    const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
     worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true }) => {
       if ('ready' in message) {
@@ -191,7 +212,9 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     const task = nextTask++;
     byTask.set(task, job);
     slot.job = job;
-    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage } };
+    slot.since = Date.now();
+    watchMemory();
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages } };
     if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');
@@ -203,6 +226,34 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     slot.worker.ref();
     if (slot.ready) armTimer(slot);
     slot.worker.postMessage(message);
+  }
+
+  let watcher: NodeJS.Timeout | null = null;
+  let overCeiling = false;
+  /** Checks the process's resident memory while any worker is busy (see RSS_CHECK_MS). */
+  function watchMemory(): void {
+    if (watcher) return;
+    const ceiling = rssCeilingMib(options) * 1024 * 1024;
+    watcher = setInterval(() => {
+      const busy = slots.filter((s) => s.job !== null);
+      if (busy.length === 0) {
+        clearInterval(watcher!);
+        watcher = null;
+        return;
+      }
+      const rss = process.memoryUsage.rss();
+      // Freed memory leaves the process some time after a worker is terminated: until the
+      // resident memory has gone back under the ceiling, the next worker is not to blame.
+      if (rss <= ceiling) {
+        overCeiling = false;
+        return;
+      }
+      if (overCeiling) return;
+      overCeiling = true;
+      const oldest = busy.reduce((a, b) => (b.since < a.since ? b : a));
+      fail(oldest, 'out-of-memory', `The run's memory passed its ${rssCeilingMib(options)} MiB ceiling while this document was being read`);
+    }, RSS_CHECK_MS);
+    watcher.unref();
   }
 
   function armTimer(slot: Slot): void {

@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../engines/errors.js';
 import * as pdfjs from '../engines/pdfjs.js';
 import * as pdfium from '../engines/pdfium/index.js';
-import { errorRecord, type PipeRecord } from '../protocol/records.js';
+import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
@@ -49,6 +49,44 @@ async function chainOf(spec: WorkerChain): Promise<OpenChain> {
     }
   });
   return chain;
+}
+
+/**
+ * An engine's records up to `maxPages` pages: past them the engine is stopped (its generator
+ * returned, so it frees the document) and a warning says how many pages were left unread. A page
+ * tree of a million references to one page would otherwise stream a million pages.
+ */
+async function* firstPages(records: AsyncIterable<PipeRecord>, id: string, maxPages: number): AsyncGenerator<PipeRecord> {
+  let pages = 0;
+  let declared = 0;
+  for await (const record of records) {
+    if (record.type === 'doc') declared = record.meta.pages;
+    if (record.type === 'page' && ++pages > maxPages) {
+      yield diagnostic(id, 'parse', 'pages-left-unread', `The document has ${declared} pages; only the first ${maxPages} were read (--max-pages)`, { count: Math.max(0, declared - maxPages) });
+      return;
+    }
+    yield record;
+  }
+}
+
+/**
+ * The pages after `done` as pdf.js reads them, when PDFium failed part way through a document it
+ * had been streaming (a /Count of a million over one real page, a damaged page). A warning says
+ * which pages came from pdf.js; when pdf.js fails too, PDFium's failure stands.
+ */
+async function restWithPdfjs(bytes: Uint8Array, task: WorkerTask, done: number, failure: EngineError, emit: (record: PipeRecord) => void): Promise<void> {
+  const rest: PipeRecord[] = [];
+  try {
+    for await (const record of firstPages(pdfjs.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
+      if (record.type === 'doc' || (record.type === 'page' && record.page <= done) || (record.type === 'diagnostic' && (record.place?.page ?? Infinity) <= done)) continue;
+      rest.push(record);
+    }
+  } catch {
+    throw failure;
+  }
+  const read = rest.filter((r) => r.type === 'page').length;
+  emit(diagnostic(task.id, 'parse', 'engine-fallback', `PDFium failed after page ${done} (${failure.message}); pdf.js read the rest: ${read} more pages`, { place: { page: done + 1 }, count: read }));
+  for (const record of rest) emit(record);
 }
 
 async function load(task: WorkerTask): Promise<Uint8Array> {
@@ -103,7 +141,7 @@ async function run(task: WorkerTask): Promise<void> {
       let streaming = false;
       let pdfiumFailure: EngineError | null = null;
       try {
-        for await (const record of pdfium.extractRecords(bytes, task.id, task.source, task.options)) {
+        for await (const record of firstPages(pdfium.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
           count(record);
           if (streaming) emit(record);
           else if (items > 0) {
@@ -114,14 +152,21 @@ async function run(task: WorkerTask): Promise<void> {
         }
       } catch (error) {
         const failure = failed(error);
-        if (streaming || !RETRY_WITH_PDFJS.has(failure.code)) throw failure;
+        if (!RETRY_WITH_PDFJS.has(failure.code)) throw failure;
+        if (streaming) {
+          // Pages already went out: pdf.js reads the rest, from the page PDFium failed on.
+          await restWithPdfjs(bytes, task, pages, failure, (record) => {
+            count(record);
+            emit(record);
+          });
+        }
         pdfiumFailure = failure;
       }
       if (!streaming) {
         const retry: PipeRecord[] = [];
         let retryItems = 0;
         try {
-          for await (const record of pdfjs.extractRecords(bytes, task.id, task.source, task.options)) {
+          for await (const record of firstPages(pdfjs.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
             if (record.type === 'page') retryItems += record.items?.length ?? 0;
             retry.push(record);
           }
@@ -140,7 +185,7 @@ async function run(task: WorkerTask): Promise<void> {
       }
     } else {
       const engine = ENGINES[task.options.engine] ?? pdfjs;
-      for await (const record of engine.extractRecords(bytes, task.id, task.source, task.options)) {
+      for await (const record of firstPages(engine.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
         count(record);
         emit(record);
       }

@@ -16,6 +16,8 @@ export type EngineName = 'pdfjs' | 'pdfium' | 'auto';
 /** What a document's engine needs: which engine, and its options. */
 export interface EngineOptions extends PdfjsOptions, PdfiumOptions {
   engine: EngineName;
+  /** Pages read of one document; the rest are left unread (a diagnostic says so). */
+  maxPages: number;
 }
 
 /**

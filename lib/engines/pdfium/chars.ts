@@ -417,7 +417,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const y4 = tb * br + td * bb;
       const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
       const glyph: Glyph = {
-        ch: derivedText || (code === 0xad || noText || gap ? '' : String.fromCodePoint(code)),
+        ch: derivedText || (code === 0xad || noText || gap || code > 0x10ffff ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + turnedAdvance(right - left, height, dx, dy, objectSize),
         ox,

@@ -19,8 +19,8 @@
  * top-left, y down), so nothing after parse knows which engine ran.
  *
  * Memory: the document's bytes, each page and each text page are freed as soon as they are done.
- * A WebAssembly heap never shrinks, so a document whose heap passes the worker's memory limit ends
- * with out-of-memory, and an instance whose heap has grown past RECYCLE_HEAP_BYTES (or that
+ * A WebAssembly heap never shrinks; it may not grow past the worker's memory limit (heapLimit in
+ * module.ts refuses the growth), so a document that needs more ends with out-of-memory, and an instance whose heap has grown past RECYCLE_HEAP_BYTES (or that
  * aborted) is dropped after its document; the next document gets a fresh one (about 40 ms).
  */
 import type { DiagnosticRecord, DocMeta, DocRecord, PageRecord } from '../../protocol/records.js';
@@ -29,7 +29,7 @@ import { EngineError } from '../errors.js';
 import { pageRange, type OpenOptions } from '../open.js';
 import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
-import { engineVersion, heapBytes, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
+import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
 import { readPageText } from './chars.js';
 import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
@@ -69,7 +69,7 @@ function classifyThrown(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   const message = error instanceof Error ? error.message : String(error);
   recycle();
-  if (/OOM|out of memory|Cannot enlarge memory|memory access out of bounds.*alloc/i.test(message)) {
+  if (heapGrowthRefused() || /OOM|out of memory|Cannot enlarge memory|memory access out of bounds.*alloc/i.test(message)) {
     return new EngineError('out-of-memory', `PDFium ran out of memory: ${message}`);
   }
   return new EngineError('corrupt', `PDFium failed on this PDF: ${message}`);
@@ -89,6 +89,7 @@ export async function* extractRecords(
   if (!looksLikePdf(bytes)) throw new EngineError('not-a-pdf', 'No %PDF- header in the first 1024 bytes: this is not a PDF');
   const m = await loadModule();
   const limit = options.memory * 1024 * 1024;
+  heapLimit(limit);
   const scratch = new Scratch(m);
   let data = 0;
   let doc = 0;
@@ -134,7 +135,7 @@ export async function* extractRecords(
       } finally {
         m.FPDF_ClosePage(page);
       }
-      if (heapBytes(m) > limit) {
+      if (heapBytes(m) > limit || heapGrowthRefused()) {
         throw new EngineError('out-of-memory', `The document grew PDFium's heap past the ${options.memory} MiB limit`);
       }
       yield record;
@@ -146,7 +147,13 @@ export async function* extractRecords(
       }
     }
   } catch (error) {
-    throw classifyThrown(error);
+    const failure = classifyThrown(error);
+    // A failure after the heap cap refused memory is the cap's doing, whatever PDFium made of it.
+    if (heapGrowthRefused() && failure.code !== 'out-of-memory') {
+      recycle();
+      throw new EngineError('out-of-memory', `The document needed more than PDFium's ${options.memory} MiB heap limit (${failure.message})`);
+    }
+    throw failure;
   } finally {
     try {
       if (form) m.FPDFDOC_ExitFormFillEnvironment(form);

@@ -14,6 +14,48 @@ export type PdfiumModule = import('@embedpdf/pdfium').WrappedPdfiumModule;
 export const RECYCLE_HEAP_BYTES = 256 * 1024 * 1024;
 
 let modulePromise: Promise<PdfiumModule> | null = null;
+/** The most the module's heap may grow to; set per document from the memory limit (heapLimit). */
+let heapCeiling = Number.POSITIVE_INFINITY;
+/** Whether the module asked for more heap than heapCeiling allowed since the last heapLimit call. */
+let growthRefused = false;
+
+/**
+ * Caps the module's heap at `bytes` from now on. PDFium asks for heap through emscripten's
+ * `emscripten_resize_heap` import: a request past the cap is refused there, PDFium's allocation
+ * fails and the document ends (out-of-memory), before the memory is ever committed. Without it a
+ * Flate bomb grows the heap to the 2 GiB the module allows whatever the worker's limit.
+ */
+export function heapLimit(bytes: number): void {
+  heapCeiling = bytes;
+  growthRefused = false;
+}
+
+/** Whether the heap cap refused a growth since the document began: a failure then is lack of memory. */
+export const heapGrowthRefused = (): boolean => growthRefused;
+
+type WasmImports = Record<string, Record<string, unknown>>;
+/** The part of the WebAssembly global used here (the project's type libraries do not declare it). */
+interface WasmApi {
+  instantiate(binary: ArrayBuffer, imports: WasmImports): Promise<{ instance: unknown; module: unknown }>;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** Instantiates the module with its heap growth passing through the cap (emscripten's instantiateWasm hook). */
+function instantiateCapped(wasmBinary: ArrayBuffer) {
+  return (imports: WasmImports, receive: (instance: unknown, module: unknown) => void): Record<string, never> => {
+    const env = imports.env!;
+    const resize = env.emscripten_resize_heap as (requested: number) => boolean;
+    const capped = { ...env, emscripten_resize_heap: (requested: number) => {
+      if (requested >>> 0 > heapCeiling) {
+        growthRefused = true;
+        return false;
+      }
+      return resize(requested);
+    } };
+    void wasm.instantiate(wasmBinary, { ...imports, env: capped, wasi_snapshot_preview1: capped }).then(({ instance, module }) => receive(instance, module));
+    return {};
+  };
+}
 /** The engine name and version for `meta.engine`, known once the module has loaded. */
 export let engineVersion = 'pdfium';
 
@@ -21,7 +63,10 @@ async function createModule(): Promise<PdfiumModule> {
   const require = createRequire(import.meta.url);
   const { init } = await import('@embedpdf/pdfium');
   const wasmBinary = readFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
-  const module = await init({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
+  // printErr: the module's own complaints (an abort when the heap cap refuses growth) reach the
+  // document's error record through the exception; on stderr they would only be noise.
+  const binary = wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer;
+  const module = await init({ wasmBinary: binary, instantiateWasm: instantiateCapped(binary), printErr: () => undefined } as Parameters<typeof init>[0]);
   module.PDFiumExt_Init();
   try {
     const pkg = JSON.parse(readFileSync(require.resolve('@embedpdf/pdfium/package.json'), 'utf8')) as { version?: string };

@@ -149,3 +149,8 @@ t.test("the permissions block reads the flags as PDFExtract does: canprint is fu
   t.match(head([4, 2048, 16]), { canprint: 'true', canprintdegraded: 'true', cancopy: 'true' });
   t.ok(Object.values(head(null)).every((v) => v === 'true'), 'an unencrypted PDF restricts nothing');
 });
+
+t.test('the error form quotes a message as it is: a literal &lt; stays &lt;', async (t) => {
+  const failed = documentHtml(null, [], { type: 'error', doc: 'h', code: 'corrupt', message: 'a literal &lt; and a real < and ]]> end', stage: 'parse' }, options);
+  t.match(failed, /a literal &lt; and a real < and \]\]\]\]><!\[CDATA\[> end/u);
+});

@@ -74,3 +74,8 @@ t.test('roles: only the selected blocks; a run-on joined past a caption left out
   t.equal(documentText(pages, { ...PLAIN, roles: 'footnote,caption' }), 'Figure 1. Counts by pond.\n1 Two ponds were dry.\n');
   t.equal(documentText(pages, { ...PLAIN, roles: 'heading', keepFurniture: true }), 'Results\n3\n');
 });
+
+t.test('control characters never reach the text: ESC and other C0/C1 controls dropped, NEL and U+2028 a space', async (t) => {
+  const pages = [pageRecord('d', 1, { blocks: [block('red\u001b[31m alert\u0007 one\u0085two\u2028three\u2029four\u009b end')] })];
+  t.equal(documentText(pages, PLAIN), 'red[31m alert one two three four end\n');
+});

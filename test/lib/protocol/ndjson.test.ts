@@ -6,7 +6,7 @@ import t from 'tap';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { parseNdjson, stringifyNdjson } from '../../../lib/protocol/ndjson.js';
+import { jsonLines, parseNdjson, stringifyNdjson } from '../../../lib/protocol/ndjson.js';
 import { SCHEMA_VERSION, type ErrorRecord, type PipeRecord } from '../../../lib/protocol/records.js';
 import { docRecord, endRecord, item, pageRecord, toNdjson } from '../../helpers.js';
 
@@ -164,4 +164,28 @@ t.test('stringifyNdjson writes one JSON record per line, which reads back the sa
   const text = chunks.join('');
   t.equal(text.split('\n').length, input.length + 1);
   t.same(await readRecords([text]), input);
+});
+
+t.test('a line over the length cap is one bad-record error, and the document after it comes through', async (t) => {
+  const out: PipeRecord[] = [];
+  const chunks = [toNdjson([docRecord('a'), endRecord('a')]), '{"type":"doc","id":"long","pad":"', 'x'.repeat(3000), '"}\n', toNdjson([docRecord('b'), endRecord('b')])];
+  const [, guard] = parseNdjson('test');
+  await pipeline([Readable.from(chunks.map((c) => Buffer.from(c))), jsonLines(1024), guard, new Writable({ objectMode: true, write(r: PipeRecord, _e, done) { out.push(r); done(); } })]);
+  t.same(out.filter((r) => r.type === 'end' || r.type === 'error').map((r) => (r.type === 'error' ? `${r.doc}:${r.code}` : `${r.type === 'end' && r.doc}:end`)), ['a:end', 'line-3:bad-record', 'b:end']);
+});
+
+t.test('a bad-json message never ends inside a surrogate pair', async (t) => {
+  // V8 quotes the unexpected token (half of the emoji) and a snippet around it.
+  for (let shift = 0; shift < 4; shift++) {
+    const line = `[${'1,'.repeat(20 + shift)}${'🙂'.repeat(30)}]\n`;
+    const [error] = (await readRecords([line])).filter((r): r is ErrorRecord => r.type === 'error');
+    t.ok(error, `shift ${shift}: an error record`);
+    t.notOk(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u.test(error!.message), `shift ${shift}: no lone surrogate in "${error!.message.slice(0, 80)}"`);
+  }
+});
+
+t.test('a stray page before its document\'s header: that document gets one outcome, the next one comes through', async (t) => {
+  const records = await readRecords([toNdjson([pageRecord('x', 1, { items: [item('early', 10, 10)] }), docRecord('x'), pageRecord('x', 1, { items: [item('late', 10, 10)] }), endRecord('x'), docRecord('y'), endRecord('y')])]);
+  t.same(outcomesOf(records, 'x').map((r) => r.type), ['error']);
+  t.same(outcomesOf(records, 'y').map((r) => r.type), ['end']);
 });

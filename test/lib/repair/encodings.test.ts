@@ -31,3 +31,13 @@ t.test('glyph-id text shifted from Cyrillic is shifted back', async (t) => {
   t.equal(findCyrillicShift(['test missing FontName in FontDescriptor dict '.repeat(3)]), null, 'Latin text in CamelCase is not shifted');
   t.same(repairLines([garbled]).texts, [text]);
 });
+
+t.test('a shift that most letters agree on but that takes another letter below U+0000 neither throws nor shifts', (t) => {
+  // Unassigned codes U+2FE0–U+2FEF (what glyph ids may show as) would shift into Cyrillic; the
+  // Greek letters beside them would land below zero, where String.fromCodePoint throws.
+  const word = Array.from({ length: 5 }, (_, i) => String.fromCodePoint(0x2fe0 + ((i * 7) % 16))).join('');
+  const text = `${Array(20).fill(word).join(' ')} αβ`;
+  t.equal(findCyrillicShift([text]), null);
+  t.doesNotThrow(() => repairLines([text, text]));
+  t.end();
+});

@@ -4,7 +4,7 @@
  * a cut payload, a damaged file), each document with exactly one input record.
  */
 import t from 'tap';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -100,6 +100,16 @@ t.test('a payload shorter than its HTTP Content-Length is truncated even without
   t.match(only?.type === 'error' && only.message, /5000 of the \d+ bytes/);
 });
 
+t.test('a record whose Content-Length is too long takes the next one\'s header: that record is a corrupt FILE@OFFSET error, the third comes through', async (t) => {
+  const path = join(dir, 'long.warc');
+  const pdfs = ['a', 'b', 'c'].map((name): Entry => ({ url: `https://example.org/${name}.pdf`, type: 'resource', contentType: 'application/pdf', body: onePdf }));
+  await writeWarc(path, pdfs, false);
+  const bytes = readFileSync(path).toString('latin1');
+  writeFileSync(path, Buffer.from(bytes.replace(/Content-Length: (\d+)/u, (_m, n: string) => `Content-Length: ${Number(n) + 300}`), 'latin1'));
+  const records = await collect(inputsFromWarc(path));
+  t.same(records.map((r) => (r.type === 'pdf' ? r.source : `${r.code} ${r.doc.replace(/@\d+$/u, '@N')}`)), ['https://example.org/a.pdf', 'corrupt long.warc@N', 'https://example.org/c.pdf']);
+});
+
 t.test('a damaged WARC.gz: the records before the damage, then a corrupt outcome naming the offset', async (t) => {
   const good = join(dir, 'good.warc.gz');
   await writeWarc(good, entries.slice(2, 6), true);
@@ -139,6 +149,22 @@ t.test('folders: PDFs by content as well as by name, WARC files opened, other fi
   t.equal(ids.length, 1 + 4 + 1, 'the PDF, the four WARC documents, the PDF without an extension');
   t.ok(ids.includes(join('sub', 'download')), 'a PDF without .pdf is found by its header');
   t.notOk(ids.includes('notes.txt'));
+});
+
+t.test('folders: symbolic links followed (a file, a folder, a loop back up read once), a broken link a not-found document', async (t) => {
+  const root = join(dir, 'links');
+  const outside = join(dir, 'outside');
+  mkdirSync(root, { recursive: true });
+  mkdirSync(outside, { recursive: true });
+  copyFileSync(samplePdf('one-column'), join(outside, 'real.pdf'));
+  symlinkSync(join(outside, 'real.pdf'), join(root, 'a-file.pdf'));
+  symlinkSync(outside, join(root, 'b-folder'));
+  symlinkSync(root, join(root, 'c-loop'));
+  symlinkSync(join(dir, 'nowhere.pdf'), join(root, 'd-broken.pdf'));
+  const records = await collect(inputsFromArgs([root]));
+  t.same(records.map((r) => (r.type === 'pdf' ? r.id : r.doc)), ['a-file', join('b-folder', 'real'), 'd-broken']);
+  const outcome = await run(['parse', join(root, 'd-broken.pdf')]);
+  t.match(outcome.stdout, /"code":"not-found"/u);
 });
 
 t.test('a list of paths: each line an input; a missing file still becomes a document', async (t) => {

@@ -98,3 +98,22 @@ t.test('--resume after SIGINT with base64 lines: the state is consistent and the
   t.equal(result, readFileSync(whole, 'utf8'), 'the same output as a run never stopped');
 });
 
+
+for (const format of ['xml', 'html']) {
+  t.test(`--resume with --format ${format} on stdout: the form feed between documents is kept across the restart`, async (t) => {
+    const folder = join(dir, `grow-${format}`);
+    mkdirSync(folder);
+    copyFileSync(samplePdf(sampleNames[0]!), join(folder, 'a.pdf'));
+    copyFileSync(samplePdf(sampleNames[1]!), join(folder, 'b.pdf'));
+    const args = ['extract', '--quiet', '--jobs', '1', '--format', format, folder];
+    const state = join(dir, `state-${format}`);
+    const out = join(dir, `resumed.${format}`);
+    await runInto([...args, '--resume', state], out);
+    // A document added since: the resumed run writes it alone, after the two.
+    copyFileSync(samplePdf(sampleNames[2]!), join(folder, 'c.pdf'));
+    await runInto([...args, '--resume', state], out);
+    const whole = join(dir, `whole.${format}`);
+    await runInto(args, whole);
+    t.equal(readFileSync(out, 'utf8'), readFileSync(whole, 'utf8'), 'the same output, byte for byte');
+  });
+}

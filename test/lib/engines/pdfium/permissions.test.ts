@@ -36,7 +36,7 @@ async function docRecord(engine: 'pdfium' | 'pdfjs', path: string): Promise<DocR
   const bytes = new Uint8Array(readFileSync(path));
   const records = engine === 'pdfium'
     ? pdfium.extractRecords(bytes, 'd', path, { normalize: true, memory: 2048 })
-    : pdfjs.extractRecords(bytes, 'd', path, { normalize: true });
+    : pdfjs.extractRecords(bytes, 'd', path, { normalize: true, memory: 2048 });
   for await (const record of records) {
     if (record.type === 'doc') {
       await records.return(undefined);

@@ -1,0 +1,51 @@
+/**
+ * A budget on the bytes pdf.js decodes for one document. Decoded streams live in ArrayBuffers
+ * outside V8's heap, so the worker's heap limit does not see them: a few kilobytes of Flate that
+ * inflate to gigabytes of spaces would take the process down before any limit fired. pdf.js grows
+ * a decoding stream's buffer in one place (DecodeStream.ensureBuffer); the patched worker asks
+ * this budget first (see lib/engines/pdfjs.ts), and a stream or a document that asks for too much
+ * is stopped there, before the memory is taken.
+ */
+import { EngineError } from './errors.js';
+
+/** One decoded stream may hold at most this share of the memory limit. */
+export const STREAM_SHARE = 1 / 4;
+/** All the growth of a document's decoded streams, summed, may reach this multiple of the limit. */
+export const DOCUMENT_MULTIPLE = 4;
+
+/** The budget of the document being read; the patched worker finds it on globalThis. */
+export class DecodeBudget {
+  readonly streamBytes: number;
+  readonly documentBytes: number;
+  used = 0;
+  /** Why the budget stopped the document, once it has. */
+  exceeded: string | null = null;
+
+  constructor(readonly memoryMiB: number) {
+    this.streamBytes = Math.floor(memoryMiB * STREAM_SHARE * 1024 * 1024);
+    this.documentBytes = memoryMiB * DOCUMENT_MULTIPLE * 1024 * 1024;
+  }
+
+  /** Called by pdf.js before a stream's buffer grows from `from` to `to` bytes; throws past the budget. */
+  grow(from: number, to: number): void {
+    if (to > this.streamBytes) this.exceeded ??= `a stream decodes to more than ${mib(this.streamBytes)} MiB (a quarter of the ${this.memoryMiB} MiB memory limit)`;
+    else if (this.used + to - from > this.documentBytes) this.exceeded ??= `its streams decode to more than ${mib(this.documentBytes)} MiB in all (${DOCUMENT_MULTIPLE} times the ${this.memoryMiB} MiB memory limit)`;
+    if (this.exceeded) throw new Error(`Decoding stopped: ${this.exceeded}`);
+    this.used += to - from;
+  }
+
+  /** Throws the document's out-of-memory error once the budget has stopped it (pdf.js may have caught the first throw). */
+  check(): void {
+    if (this.exceeded) throw new EngineError('out-of-memory', `The document needs more memory than allowed: ${this.exceeded}`);
+  }
+}
+
+const mib = (bytes: number): number => Math.round(bytes / (1024 * 1024));
+
+/** The global through which the patched pdf.js worker reaches the current document's budget. */
+export const BUDGET_GLOBAL = 'pdfpipeDecodeBudget';
+
+/** Makes `budget` the one pdf.js charges from now on. */
+export function activate(budget: DecodeBudget): void {
+  (globalThis as Record<string, unknown>)[BUDGET_GLOBAL] = budget;
+}

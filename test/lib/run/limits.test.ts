@@ -1,0 +1,72 @@
+/**
+ * A document's limits: what it may decode and keep in memory (a Flate bomb ends out-of-memory with
+ * the process's memory under the limit plus a fixed overhead, and the next document is read), and
+ * the pool's last defence, a worker whose memory runs away outside its heap.
+ */
+import t from 'tap';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { parsePool } from '../../../lib/run/parse-pool.js';
+import { DEFAULTS } from '../../../stages/parse.js';
+import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
+import { parseLines, run, samplePdf } from '../../helpers.js';
+import { flateBomb, pageTreeBomb, textPage } from '../../hostile-pdfs.js';
+import { analysisChain } from '../../../lib/run/extract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-limits-'));
+const MEMORY_MIB = 128;
+/**
+ * What the process needs beside the document's memory: Node, both engines' code and PDFium's
+ * heap beside pdf.js's (auto reads with both), the stages. Measured: pdf.js 213 MiB in all,
+ * PDFium 273, auto 454; main's code took 1.4 GiB and more on the same file.
+ */
+const OVERHEAD_MIB = 400;
+/** Prints the process's peak resident memory (KiB) on stderr as it exits. */
+const REPORT_PEAK = "--import=data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss '+process.resourceUsage().maxRSS+'\\n'))";
+
+t.test('a Flate bomb (a 13 KB file that inflates to 1 GiB) ends out-of-memory under --memory + overhead, and the next document is read', async (t) => {
+  const bomb = join(dir, 'bomb.pdf');
+  writeFileSync(bomb, await flateBomb(1024 * 1024 * 1024));
+  const next = join(dir, 'next.pdf');
+  writeFileSync(next, textPage('The next document'));
+  for (const engine of ['pdfjs', 'pdfium', 'auto']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', '--memory', String(MEMORY_MIB), bomb, next], undefined, [REPORT_PEAK]);
+    const outcomes = parseLines(result.stdout).filter((r) => r.type === 'end' || r.type === 'error');
+    t.same(outcomes.map((r) => `${r.type === 'end' || r.type === 'error' ? r.doc : ''}:${r.type === 'error' ? r.code : r.type}`), ['bomb:out-of-memory', 'next:end'], `${engine}: the bomb is out-of-memory, the next document ends`);
+    const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
+    t.ok(peakMib < MEMORY_MIB + OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${MEMORY_MIB} + ${OVERHEAD_MIB} MiB`);
+  }
+});
+
+t.test('a worker whose memory runs away outside its heap is recycled: its document is out-of-memory, the next one ends', async (t) => {
+  const workerUrl = new URL('../../crashing-worker.js', import.meta.url);
+  const records: PipeRecord[] = [];
+  await new Promise<void>((resolve, reject) => {
+    Readable.from(['hog-1', 'ok-1'].map((id): PdfRecord => ({ type: 'pdf', id, path: samplePdf('letter-spaced') })))
+      .pipe(parsePool({ ...DEFAULTS, jobs: 1, memory: 64, timeout: 30 }, { workerUrl }))
+      .pipe(new Writable({ objectMode: true, write(r: PipeRecord, _e, done) { records.push(r); done(); } }))
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  const outcomes = records.filter((r) => r.type === 'end' || r.type === 'error');
+  t.same(outcomes.map((r) => `${r.type === 'end' || r.type === 'error' ? r.doc : ''}:${r.type === 'error' ? r.code : r.type}`), ['hog-1:out-of-memory', 'ok-1:end']);
+});
+
+t.test('a page tree of 200,000 references to one page: --max-pages pages are read, then a warning and the end', async (t) => {
+  const tree = join(dir, 'tree.pdf');
+  writeFileSync(tree, pageTreeBomb(200_000));
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', '--max-pages', '40', tree]);
+    const records = parseLines(result.stdout);
+    t.equal(records.filter((r) => r.type === 'page').length, 40, `${engine}: 40 pages`);
+    const warning = records.find((r) => r.type === 'diagnostic' && r.code === 'pages-left-unread');
+    t.ok(warning, `${engine}: a warning says the rest were left unread`);
+    t.equal(records[records.length - 1]?.type, 'end', `${engine}: the document ends`);
+  }
+});
+
+t.test('with one job, the stages after parse run inside the parse worker, under its time and memory limits', async (t) => {
+  t.equal(analysisChain({ jobs: 1 }).length, 1, 'the chain is the parse pool alone');
+});

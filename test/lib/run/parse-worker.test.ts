@@ -1,0 +1,33 @@
+/**
+ * The parse worker's engine `auto`: when PDFium fails part way through a document whose first
+ * pages it streamed, pdf.js reads the rest instead of the document being lost.
+ */
+import t from 'tap';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseLines, run } from '../../helpers.js';
+import { deepNesting, inflatedCount } from '../../hostile-pdfs.js';
+
+t.test('auto: PDFium fails on page 2 of a /Count of a million over one page; the document ends, with a warning', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-auto-'));
+  const file = join(dir, 'count.pdf');
+  writeFileSync(file, inflatedCount(1_000_000));
+  const records = parseLines((await run(['parse', '--engine', 'auto', file])).stdout);
+  const pages = records.filter((r) => r.type === 'page');
+  t.equal(pages.length, 1, 'the one real page');
+  t.ok(records.some((r) => r.type === 'diagnostic' && r.code === 'engine-fallback'), 'a warning says pdf.js read the rest');
+  t.equal(records[records.length - 1]?.type, 'end', 'the document ends');
+  const text = await run(['extract', '--engine', 'auto', file]);
+  t.match(text.stdout, /The only page/u);
+});
+
+t.test('an object nested 200,000 deep: pdf.js\'s error names the nesting, not only the stack', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-deep-'));
+  const file = join(dir, 'deep.pdf');
+  writeFileSync(file, deepNesting(200_000));
+  const records = parseLines((await run(['parse', '--engine', 'pdfjs', file])).stdout);
+  const outcome = records[records.length - 1];
+  t.equal(outcome?.type === 'error' && outcome.code, 'corrupt');
+  t.match(outcome?.type === 'error' && outcome.message, /nests its objects too deeply/u);
+});
