@@ -104,8 +104,10 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const flushLeft = lines.filter((l) => l.box.x - left < FLUSH * l.size).length;
   const flushRight = lines.filter((l) => rightEdge - (l.box.x + l.box.w) < FLUSH * l.size).length;
   const fromRight = 2 * lines.filter((l) => l.dir === 'rtl').length > lines.length && flushRight >= flushLeft;
-  const indent = (l: Line): number => (fromRight ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
-  const room = (l: Line): number => (fromRight ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
+  // A left-to-right line in such a block (an English paragraph among Hebrew ones) still starts at the left.
+  const startsRight = (l: Line): boolean => fromRight && l.dir === 'rtl';
+  const indent = (l: Line): number => (startsRight(l) ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
+  const room = (l: Line): number => (startsRight(l) ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
   const fullLines = lines.slice(0, -1).filter((l) => room(l) < 0.6 * l.size).length;
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
   const indentedLines = lines.filter((l) => indent(l) > options.indent * l.size).length;

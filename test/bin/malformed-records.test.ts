@@ -23,20 +23,20 @@ const STAGES = ['parse', 'order', 'lines', 'bidi', 'repair', 'resegment', 'parag
 
 for (const stage of STAGES) {
   t.test(`${stage}: bad records are bad-record errors, the good documents end`, async (t) => {
-    const result = await run([stage], input);
+    const result = await run([stage, '--fail-on', 'error'], input);
     t.notMatch(result.stderr, /TypeError|at .*\.js:\d+/u, 'no stack trace');
     const outcomes = parseLines(result.stdout).filter((r) => r.type === 'end' || r.type === 'error');
     t.same(
       outcomes.map((r) => `${r.type === 'end' || r.type === 'error' ? r.doc : ''}:${r.type === 'error' ? r.code : r.type}`),
       ['line-1:bad-record', 'a:end', 'b:bad-record', 'c:bad-record', 'd:end'],
     );
-    t.equal(result.code, 1, 'exit code 1: some documents failed');
+    t.equal(result.code, 1, 'exit code 1 with --fail-on error: some documents failed');
   });
 }
 
 for (const format of ['text', 'html', 'xml']) {
   t.test(`serialize --format ${format}: bad records are reported, the good documents written`, async (t) => {
-    const result = await run(['serialize', '--format', format], input);
+    const result = await run(['serialize', '--format', format, '--fail-on', 'error'], input);
     t.notMatch(result.stderr, /TypeError|at .*\.js:\d+/u, 'no stack trace');
     t.match(result.stderr, /b: bad-record/u);
     // The text and XML writers read what these blocks have: the good documents are written. The
