@@ -11,7 +11,8 @@ import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
-import type { Direction, InferredMark, Item, Line, PageRecord } from '../protocol/records.js';
+import { findNoteMarks } from './notemarks.js';
+import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
@@ -67,7 +68,13 @@ const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0
  * Joins one row's runs into a line, deciding each gap. `glyphOrder`: the runs hold their glyphs in
  * drawing order (see lib/scripts/rtl.ts); a right-to-left line is then written glyph by glyph from right to left.
  */
-export function buildLine(rowItems: readonly Item[], block: number, options: LineOptions, glyphOrder = false): Line {
+export function buildLine(
+  rowItems: readonly Item[],
+  block: number,
+  options: LineOptions,
+  glyphOrder = false,
+  refMarks: ReadonlyMap<Item, string> = NO_MARKS,
+): Line {
   const dir = lineDirection(rowItems);
   const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
@@ -97,8 +104,15 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   // string scan all of it, and cutting the end off a string being built copies all of it.
   let tail = '';
   const inferred: InferredMark[] = [];
+  const refs: NoteRef[] = [];
   items.forEach((item, i) => {
-    if (i > 0) {
+    // A note's reference mark is kept beside the text, at its place (lib/layout/notemarks.ts).
+    const ref = refMarks.get(item);
+    if (ref !== undefined) {
+      refs.push({ label: ref, at: text.length });
+      return;
+    }
+    if (i > 0 && text !== '') {
       const gap = gaps[i - 1]!;
       const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
@@ -129,6 +143,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
     inferred,
   };
   if (role) line.role = role;
+  if (refs.length > 0) line.refs = refs;
   const tag = majorityTag(items);
   if (tag !== undefined) line.tag = tag;
   const initial = items[0]?.initial;
@@ -138,6 +153,7 @@ export function buildLine(rowItems: readonly Item[], block: number, options: Lin
   return line;
 }
 
+const NO_MARKS: ReadonlyMap<Item, string> = new Map();
 const ENDS_SPACE = /\s$/u;
 const STARTS_SPACE = /^\s/u;
 
@@ -198,7 +214,7 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
     if (blockItems) blockItems.push(item);
     else byBlock.set(block, [item]);
   }
-  const lines: Line[] = [];
+  const rows: { block: number; items: Item[] }[] = [];
   for (const [block, items] of [...byBlock.entries()].sort((a, b) => a[0] - b[0])) {
     // A block of turned or vertical text (one frame: lib/layout/frames.ts) is read in its frame,
     // and its lines' boxes are in that frame's coordinates.
@@ -206,8 +222,16 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
     const frame = turnedPage(page, angle);
     const framed = angle === 0 ? items : items.map((item) => upright(item, frame));
     for (const cell of byCell(framed)) {
-      for (const row of groupRows(cell, ROW_DEFAULTS)) lines.push(buildLine(row.items, block, options, glyphOrder));
+      for (const row of groupRows(cell, ROW_DEFAULTS)) rows.push({ block, items: row.items });
     }
   }
+  // Note marks are matched across the page: the mark in the body, its note at the foot.
+  const marks = findNoteMarks(rows);
+  const lines = rows.map((row) => {
+    const opening = row.items[0] && marks.labels.get(row.items[0]);
+    if (!opening) return buildLine(row.items, row.block, options, glyphOrder, marks.refs);
+    const rest = opening.rest === '' ? row.items.slice(1) : [{ ...row.items[0]!, text: opening.rest }, ...row.items.slice(1)];
+    return { ...buildLine(rest, row.block, options, glyphOrder, marks.refs), label: opening.label };
+  });
   return { ...page, lines };
 }

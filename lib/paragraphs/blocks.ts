@@ -65,7 +65,7 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
           else if (BULLET.test(first.text)) role = 'list-item';
           else if (size <= options.footnoteSize * body && first.box.y >= bodyBottom - 1 && part.every((l) => l.box.y > page.height / 2)) role = 'footnote';
         }
-        const { text, inferred } = joinLines(part, words);
+        const { text, inferred, refs } = joinLines(part, words);
         const block: Block = {
           text,
           box: unionBox(part.map((l) => l.box)),
@@ -79,6 +79,8 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
         };
         const tag = majorityTag(part);
         if (tag !== undefined) block.tag = tag;
+        if (refs.length > 0) block.refs = refs;
+        if (first.label !== undefined) block.label = first.label;
         // The first paragraph of a layout block may run on from the last body paragraph before it.
         if (partIndex === 0 && role !== 'heading' && role !== 'margin-note' && previousBody && runsOn(previousBody, block)) block.continues = true;
         if (role === 'body' || role === 'list-item') previousBody = block;

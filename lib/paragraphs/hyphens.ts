@@ -4,7 +4,7 @@
  * line (join the word, keep the hyphen, or keep it before a space), and the joining of a
  * paragraph's lines with spaces (none inside CJK or Thai text).
  */
-import type { InferredMark, Line } from '../protocol/records.js';
+import type { InferredMark, Line, NoteRef } from '../protocol/records.js';
 
 /** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
@@ -114,9 +114,10 @@ export function hyphenChoice(left: string, right: string, words: ReadonlySet<str
  * soft hyphen is always dropped. A space that the space estimation put before a line-end hyphen
  * (letter-spaced justified text: "schüt -") does not stop the word from being joined.
  */
-export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): { text: string; inferred: InferredMark[] } {
+export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): { text: string; inferred: InferredMark[]; refs: NoteRef[] } {
   let text = '';
   const inferred: InferredMark[] = [];
+  const refs: NoteRef[] = [];
   let softBreak = false;
   for (const line of lines) {
     // Soft hyphens are invisible; one at the end of a line (Chromium follows it with U+2010)
@@ -168,6 +169,7 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
     // Marks of the line keep their offsets relative to where the line's text landed.
     const start = text.length - next.length;
     for (const mark of line.inferred) if (mark.at <= next.length) inferred.push({ ...mark, at: start + mark.at });
+    for (const ref of line.refs ?? []) refs.push({ ...ref, at: start + Math.min(ref.at, next.length) });
   }
-  return { text, inferred };
+  return { text, inferred, refs };
 }

@@ -138,7 +138,9 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
     // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
     const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;
-    if (wideGap || sizeChanged || bullet || indented || shortEnd || chosenBreak || tagChange || gap < 0) paragraphs.push([line]);
+    // A note that opens with its label (lib/layout/notemarks.ts) starts a paragraph of its own.
+    const noteStart = line.label !== undefined;
+    if (wideGap || sizeChanged || bullet || indented || shortEnd || chosenBreak || tagChange || noteStart || gap < 0) paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
   }
   return paragraphs;

@@ -150,6 +150,17 @@ export interface InferredMark {
   rule: string;
 }
 
+/**
+ * A note's reference mark (a raised small digit or note symbol after a word), taken out of the
+ * text and kept here: its label, the UTF-16 offset in the text where it stood, and, once `roles`
+ * has found the notes, the index among the page's blocks of the note it points to.
+ */
+export interface NoteRef {
+  label: string;
+  at: number;
+  note?: number;
+}
+
 export interface Box {
   x: number;
   y: number;
@@ -174,6 +185,10 @@ export interface Line {
   initial?: Box;
   /** The table cell the line stands in (from its runs' `cell`). */
   cell?: CellPlace;
+  /** Reference marks taken out of the line's text (lib/layout/notemarks.ts). */
+  refs?: NoteRef[];
+  /** The label a note line opens with, taken out of its text when a mark on the page points to it. */
+  label?: string;
 }
 
 /**
@@ -245,6 +260,10 @@ export interface Block {
   tag?: string;
   /** A table row (role `table`): its place in the table and its cells (written by `paragraphs`). */
   table?: TableRow;
+  /** Reference marks taken out of the text (from its lines; `note` set by `roles`). */
+  refs?: NoteRef[];
+  /** A note's label, taken out of its text (from its first line). */
+  label?: string;
 }
 
 /** A stretch of a block's text in another language, e.g. Latin-script names inside Arabic text. */

@@ -31,6 +31,27 @@ export function markFootnotes(pages: readonly PageRecord[], bodySize: number): n
 }
 
 /**
+ * Points each reference mark (`refs`, lib/layout/notemarks.ts) at the note of its page that opens
+ * with the same label: `note` is that note's index among the page's blocks.
+ */
+export function linkNoteRefs(pages: readonly PageRecord[]): void {
+  for (const page of pages) {
+    const blocks = page.blocks ?? [];
+    const notes = new Map<string, number>();
+    blocks.forEach((block, index) => {
+      if (block.label !== undefined && block.role === 'footnote' && !notes.has(block.label)) notes.set(block.label, index);
+    });
+    if (notes.size === 0) continue;
+    for (const block of blocks) {
+      for (const ref of block.refs ?? []) {
+        const note = notes.get(ref.label);
+        if (note !== undefined) ref.note = note;
+      }
+    }
+  }
+}
+
+/**
  * A body paragraph that starts in lower case after one that stopped mid-sentence (no sentence
  * end, or a hyphen) runs on from it, across whatever stands between them: a note, a caption, a
  * table, a page break. Returns how many it joined.

@@ -38,7 +38,7 @@ import { markRunningHeads } from './running-heads.js';
 import { markCaptions, type BodyStyle } from './captions.js';
 import { markReferences } from './references.js';
 import { markTables } from './tables.js';
-import { markFootnotes, mendRunOns } from './footnotes.js';
+import { linkNoteRefs, markFootnotes, mendRunOns } from './footnotes.js';
 import { splitRunInHeadings } from './run-in.js';
 import { markContents } from './contents.js';
 import { applyTagRoles, restoreTagRoles } from './tags.js';
@@ -114,6 +114,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
     markFormulas(page.blocks ?? []);
   }
   markFootnotes(pages, body.size);
+  linkNoteRefs(pages);
   restoreTagRoles(tagged);
   endRunOns(pages, wasBody);
   mendRunOns(pages);
