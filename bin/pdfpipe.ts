@@ -8,6 +8,7 @@ type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
 const COMMANDS: Record<string, () => Promise<Command>> = {
   extract: () => import('../lib/run/extract.js'),
   pdfextract: () => import('../lib/run/pdfextract.js'),
+  warc: () => import('../lib/run/warc.js'),
   parse: () => import('../stages/parse.js'),
   order: () => import('../stages/order.js'),
   lines: () => import('../stages/lines.js'),

@@ -165,7 +165,7 @@ function payloadType(record: WARCRecord): string {
 }
 
 /** Why a payload is incomplete, or null when it is whole. */
-function truncation(record: WARCRecord, payload: Uint8Array): string | null {
+export function truncation(record: WARCRecord, payload: Uint8Array): string | null {
   const flagged = record.warcHeader('WARC-Truncated');
   if (flagged) return `the crawler cut it (WARC-Truncated: ${flagged}) at ${payload.byteLength} bytes`;
   if (record.warcType === 'resource' && payload.byteLength < record.warcContentLength) {
