@@ -1,7 +1,7 @@
 /**
  * Whether a page is read by OCR, from what its text layer and its drawing hold. A page with no
  * text whose images cover most of it is a scan; a page whose text is mostly characters with no
- * meaning (U+FFFD, private-use code points, characters whose font has no Unicode map) has a
+ * meaning (U+FFFD, private-use code points, control characters) has a
  * destroyed text layer, and OCR's reading replaces it. A page with readable text is never OCR'd
  * under `auto`, so a good text layer keeps its output.
  */
@@ -37,7 +37,7 @@ export const GARBLED_MIN_CHARS = 20;
 export interface PageEvidence {
   /** Non-blank characters of the page's text layer. */
   chars: number;
-  /** Of them, characters with no meaning: U+FFFD, private use, controls, or unmapped by their font. */
+  /** Of them, characters with no meaning: U+FFFD, private use, controls. */
   meaningless: number;
   /** The share of the page's area covered by images (0–1). */
   imageCoverage: number;
@@ -51,7 +51,7 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
     return `the page has no text and images cover ${Math.round(page.imageCoverage * 100)}% of it`;
   }
   if (page.chars >= GARBLED_MIN_CHARS && page.meaningless / page.chars >= GARBLED_SHARE) {
-    return `${page.meaningless} of its ${page.chars} characters have no meaning (U+FFFD, private use, no Unicode map)`;
+    return `${page.meaningless} of its ${page.chars} characters have no meaning (U+FFFD, private use, controls)`;
   }
   return null;
 }

@@ -151,10 +151,11 @@ export async function* extractRecords(
         unmapped = text.unmapped;
         const items = text.items;
         if (ocr.ocr !== 'never' && !ocrUnavailable) {
+          // Characters PDFium finds unmapped are not counted: repair reads many of them back
+          // (8-bit Cyrillic without a Unicode map), which OCR would only make worse.
           const counted = countCharacters(items.map((item) => item.text));
-          const meaningless = Math.min(counted.chars, Math.max(counted.meaningless, unmapped));
           const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
-          ocrWhy = ocrReason(ocr.ocr, { chars: counted.chars, meaningless, imageCoverage: coverage });
+          ocrWhy = ocrReason(ocr.ocr, { ...counted, imageCoverage: coverage });
           if (ocrWhy) {
             tesseract ??= findTesseract(ocr.tesseract);
             if (tesseract) {
