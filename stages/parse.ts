@@ -18,6 +18,7 @@ import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protoco
 import type { WorkerChain } from '../lib/run/worker-task.js';
 import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
+import { OCR_DEFAULTS } from '../lib/ocr/decide.js';
 
 /** parse's options: the worker pool's (lib/run/parse-pool.ts) and the batch run's. */
 export interface ParseOptions extends RunOptions, ParsePoolOptions {}
@@ -37,6 +38,7 @@ export const DEFAULTS: ParseOptions = {
   firstPage: 1,
   lastPage: 0,
   maxPages: 10000,
+  ...OCR_DEFAULTS,
   ...RUN_DEFAULTS,
 };
 
@@ -52,6 +54,11 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'firstPage', type: 'number', min: 1, short: ['f'], description: 'first page to read (pages keep their numbers)' },
   { key: 'lastPage', type: 'number', min: 0, short: ['l'], description: 'last page to read; 0: the last page of the document' },
   { key: 'maxPages', type: 'number', min: 1, description: 'pages read of one document at most; the rest are left unread, with a warning' },
+  { key: 'ocr', type: 'string', choices: ['auto', 'never', 'always'], description: 'read pages by OCR (Tesseract): auto: pages without text that images cover, and pages whose text is mostly characters with no meaning; always: every page' },
+  { key: 'ocrLang', type: 'string', description: "Tesseract's languages for OCR, +-joined (eng, deu+fra)" },
+  { key: 'ocrDpi', type: 'number', min: 50, max: 1200, description: 'resolution pages are rendered at for OCR' },
+  { key: 'ocrTimeout', type: 'number', min: 1, max: MAX_TIMEOUT, description: "seconds one page's OCR may take before Tesseract is killed (the page keeps its text layer)" },
+  { key: 'tesseract', type: 'string', description: 'the Tesseract program for OCR (default: $PDFPIPE_TESSERACT, else tesseract on PATH)' },
   ...RUN_OPTIONS,
 ];
 
@@ -65,6 +72,8 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
   if (!Number.isInteger(options.firstPage) || options.firstPage < 1) throw new UsageError(`first page must be a whole number ≥ 1, got ${options.firstPage}`);
   if (!Number.isInteger(options.lastPage) || options.lastPage < 0) throw new UsageError(`last page must be a whole number ≥ 0, got ${options.lastPage}`);
   if (options.lastPage > 0 && options.lastPage < options.firstPage) throw new UsageError(`last page ${options.lastPage} comes before first page ${options.firstPage}`);
+  if (options.ocr !== 'auto' && options.ocr !== 'never' && options.ocr !== 'always') throw new UsageError(`ocr must be auto, never or always, got ${String(options.ocr)}`);
+  if (!/^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$/u.test(options.ocrLang)) throw new UsageError(`ocr-lang must be Tesseract language codes joined by +, got ${options.ocrLang}`);
   if (options.engine !== 'pdfjs' && options.engine !== 'pdfium' && options.engine !== 'auto') throw new UsageError(`engine must be auto, pdfium or pdfjs, got ${String(options.engine)}`);
   return options;
 }

@@ -116,6 +116,10 @@ export interface Item {
   initial?: Box;
   /** Set by `order` (lib/layout/tables.ts) on a run inside a table: the cell it stands in. */
   cell?: CellPlace;
+  /** `ocr` on a word read from the page's image by OCR (lib/ocr/), not from its text layer. */
+  source?: 'ocr';
+  /** On an OCR word: the recogniser's confidence in it, 0 to 1. */
+  confidence?: number;
 }
 
 /**

@@ -7,6 +7,7 @@
  * come (or, `unordered`, each document whole as it finishes); input is taken only while fewer than
  * `maxPending` documents wait to be written.
  */
+import type { OcrOptions } from '../ocr/decide.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
@@ -14,7 +15,7 @@ import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 
 /** What the pool reads of the parse options. */
-export interface ParsePoolOptions {
+export interface ParsePoolOptions extends OcrOptions {
   /** Documents parsed at once, each in its own worker thread. */
   jobs: number;
   /** Seconds one document may take before its worker is killed. */
@@ -214,7 +215,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     slot.job = job;
     slot.since = Date.now();
     watchMemory();
-    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages } };
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages, ocr: options.ocr, ocrLang: options.ocrLang, ocrDpi: options.ocrDpi, ocrTimeout: options.ocrTimeout, tesseract: options.tesseract } };
     if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');

@@ -35,9 +35,13 @@ import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
 import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
+import { imageCoverage, renderDpi, renderPage } from './render.js';
+import { countCharacters, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
+import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
+import { ocrItems } from '../../ocr/words.js';
 
 /** What the PDFium engine reads of the parse options. */
-export interface PdfiumOptions extends OpenOptions {
+export interface PdfiumOptions extends OpenOptions, Partial<OcrOptions> {
   /** Apply NFKC to ligatures, Arabic presentation forms and odd spaces (what pdf.js's normalisation covers). */
   normalize: boolean;
   /** WebAssembly heap limit in MiB; a document that grows the heap past it ends with out-of-memory. */
@@ -62,6 +66,16 @@ function classifyLoadError(code: number, passwordGiven = false): EngineError {
     default:
       return new EngineError('corrupt', `The PDF could not be read (PDFium error ${code})`);
   }
+}
+
+/** The one `ocr-unavailable` diagnostic of a document: its first page that needed OCR, and why none ran. */
+function unavailable(id: string, page: number, why: string): DiagnosticRecord {
+  return diagnostic(id, 'parse', 'ocr-unavailable', `Pages that need OCR keep no text: ${why}`, { place: { page } });
+}
+
+/** The OCR options that are set (an undefined one keeps its default). */
+function definedOf(options: Partial<OcrOptions>): Partial<OcrOptions> {
+  return Object.fromEntries(Object.entries(options).filter(([key, value]) => value !== undefined && key in OCR_DEFAULTS)) as Partial<OcrOptions>;
 }
 
 /** Errors thrown inside the WebAssembly module (abort, out of bounds, OOM) leave it unusable. */
@@ -119,17 +133,37 @@ export async function* extractRecords(
     // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
     const tagged = isTagged(m, doc);
     const range = pageRange(pages, options);
+    const ocr = { ...OCR_DEFAULTS, ...definedOf(options) };
+    // Tesseract is looked for once per document, when a page first needs it.
+    let tesseract: string | null | undefined;
+    let ocrUnavailable = false;
     for (let n = range.first; n <= range.last; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
       let record: PageRecord;
       let unmapped = 0;
+      let ocrWhy: string | null = null;
+      let image: { pnm: Uint8Array; dpi: number } | null = null;
       try {
         const view = pageView(m, page, scratch);
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
         const text = readPageText(m, page, transform, scratch, options.normalize, tagged ? pageTags(m, page, scratch) : undefined);
         unmapped = text.unmapped;
         const items = text.items;
+        if (ocr.ocr !== 'never' && !ocrUnavailable) {
+          // Characters PDFium finds unmapped are not counted: repair reads many of them back
+          // (8-bit Cyrillic without a Unicode map), which OCR would only make worse.
+          const counted = countCharacters(items.map((item) => item.text));
+          const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
+          ocrWhy = ocrReason(ocr.ocr, { ...counted, imageCoverage: coverage });
+          if (ocrWhy) {
+            tesseract ??= findTesseract(ocr.tesseract);
+            if (tesseract) {
+              const dpi = renderDpi(width, height, ocr.ocrDpi);
+              image = { pnm: renderPage(m, page, width, height, dpi), dpi };
+            }
+          }
+        }
         for (const item of readAnnotations(m, page, form, transform, scratch)) items.push(item);
         record = { type: 'page', doc: id, page: n, width: round(width), height: round(height), items };
       } finally {
@@ -138,7 +172,27 @@ export async function* extractRecords(
       if (heapBytes(m) > limit || heapGrowthRefused()) {
         throw new EngineError('out-of-memory', `The document grew PDFium's heap past the ${options.memory} MiB limit`);
       }
+      const notes: DiagnosticRecord[] = [];
+      if (ocrWhy && (!tesseract || !image)) {
+        ocrUnavailable = true;
+        notes.push(unavailable(id, n, ocr.tesseract ? `Tesseract cannot be run at ${ocr.tesseract}` : 'Tesseract is not installed (install tesseract-ocr, or give its path with --tesseract)'));
+      } else if (ocrWhy && tesseract && image) {
+        const started = Date.now();
+        try {
+          const tsv = await recognize(image.pnm, { binary: tesseract, lang: ocr.ocrLang, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 });
+          const words = ocrItems(tsv, image.dpi);
+          record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
+          unmapped = 0;
+          notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${ocr.ocrLang}, ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
+        } catch (error) {
+          if (error instanceof OcrUnavailable) {
+            ocrUnavailable = true;
+            notes.push(unavailable(id, n, error.message));
+          } else notes.push(diagnostic(id, 'parse', 'ocr-failed', `OCR of the page failed, its text layer is kept: ${(error as Error).message}`, { place: { page: n } }));
+        }
+      }
       yield record;
+      yield* notes;
       if (unmapped > 0) {
         yield diagnostic(id, 'parse', 'unicode-map-error', `${unmapped} characters on this page come from a font whose Unicode map is missing or broken; their text may be wrong`, {
           place: { page: n },
