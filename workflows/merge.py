@@ -71,8 +71,12 @@ def link_documents(source_dir, target_dir):
 
 def merge(out, shard_dirs):
     outcomes, errors, runs = {}, {}, []
+    # Built beside the old folder and put in its place at the end: no file of an earlier merge
+    # stays, and a merge that stops leaves the earlier result whole.
     documents = os.path.join(out, "documents")
-    os.makedirs(documents, exist_ok=True)
+    building = documents + ".merging"
+    shutil.rmtree(building, ignore_errors=True)
+    os.makedirs(building)
     for shard in shard_dirs:
         final = final_outcomes(os.path.join(shard, "state"))
         clash = final.keys() & outcomes.keys()
@@ -80,9 +84,11 @@ def merge(out, shard_dirs):
             sys.exit(f"merge: document ids in two shards, whose files would overwrite each other: {sorted(clash)[:5]}")
         outcomes.update(final)
         errors.update(last_errors(os.path.join(shard, "errors.ndjson"), final))
-        link_documents(os.path.join(shard, "out"), documents)
+        link_documents(os.path.join(shard, "out"), building)
         with open(os.path.join(shard, "report.json"), encoding="utf-8") as f:
             runs.append(json.load(f))
+    shutil.rmtree(documents, ignore_errors=True)
+    os.rename(building, documents)
     with open(os.path.join(out, "outcomes.tsv"), "w", encoding="utf-8") as f:
         f.writelines(f"{doc}\t{code}\n" for doc, code in sorted(outcomes.items()))
     with open(os.path.join(out, "errors.ndjson"), "w", encoding="utf-8") as f:
