@@ -83,14 +83,22 @@ export function identify(raw: string, options: IdentifyOptions): string {
   return decide(judge(raw, options.candidates, options.minLetters), options);
 }
 
-const PROFILES = new Map<string, Set<number>>();
-for (const languages of Object.values(profilesByScript as Record<string, Record<string, string>>)) {
-  for (const [code, trigrams] of Object.entries(languages)) PROFILES.set(code, new Set(trigrams.split('|').map((t) => trigramKey(t, 0))));
+// franc's trigram profiles as key sets, built on first use: a process that reads options only
+// (the main thread of `extract`) never pays for them.
+let profiles: Map<string, Set<number>> | null = null;
+function profileOf(code: string): Set<number> | undefined {
+  if (!profiles) {
+    profiles = new Map();
+    for (const languages of Object.values(profilesByScript as Record<string, Record<string, string>>)) {
+      for (const [language, trigrams] of Object.entries(languages)) profiles.set(language, new Set(trigrams.split('|').map((t) => trigramKey(t, 0))));
+    }
+  }
+  return profiles.get(code);
 }
 
 /** Share of a text's letter trigrams (franc's padding and lower-casing) found in a language's profile. */
 export function profileCoverage(text: string, code: string, counts = trigramCounts(text)): number | null {
-  const profile = PROFILES.get(code);
+  const profile = profileOf(code);
   if (!profile) return null;
   let hits = 0;
   const { keys, counts: known } = counts.known;

@@ -87,10 +87,9 @@ export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] 
  * memory limits cover all of its work, with one job as with many.
  */
 export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
-  // Built once here, and dropped, so that a file an option names that cannot be read, or a
-  // model that cannot be loaded, is one usage error before any document, not a crash of every
-  // worker and every document.
-  for (const stage of workerChain(options)) stage.destroy();
+  // The workers build these stages; the pool ends the run with a usage error, before any
+  // document, when the first worker cannot (a file an option names cannot be read, a model
+  // cannot be loaded).
   return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
 }
 

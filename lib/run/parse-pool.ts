@@ -10,6 +10,7 @@
 import type { OcrOptions } from '../ocr/decide.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { UsageError } from '../protocol/options.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 import { idFromPath } from './inputs.js';
@@ -100,6 +101,13 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
   const maxPending = options.jobs * 2 + 8;
   let resumeInput: TransformCallback | null = null;
   let flushDone: TransformCallback | null = null;
+  /**
+   * The stages after parse are built in the workers alone (their lexicons and models loaded once,
+   * where they are used). The first worker builds them as it starts; until it says they loaded,
+   * nothing is written, so that an option naming a file that cannot be read, or a model that
+   * cannot be loaded, fails the whole run as one usage error before any document.
+   */
+  let chainChecked = !chain;
 
   const stream = new Transform({
     objectMode: true,
@@ -130,12 +138,22 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
   });
 
   function newSlot(): Slot {
-    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine } });
+    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
-    worker.on('message', (message: { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true }) => {
+    type Message = { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
+    worker.on('message', (message: Message) => {
+      if ('chainError' in message) {
+        stream.destroy(message.usage ? new UsageError(message.chainError) : new Error(message.chainError));
+        return;
+      }
       if ('ready' in message) {
         slot.ready = true;
+        if (!chainChecked) {
+          chainChecked = true;
+          if (!slot.job) worker.unref();
+          drain();
+        }
         if (slot.job && !slot.timer) armTimer(slot);
         return;
       }
@@ -151,12 +169,16 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
       const message = code === 'out-of-memory'
         ? `The document needed more than the ${options.memory} MiB heap limit`
         : `The parse worker crashed: ${error.message}`;
+      // A worker that dies before its stages loaded leaves them unchecked: documents fail one by one.
+      chainChecked = true;
       fail(slot, code, message);
     });
     worker.on('exit', () => {
+      chainChecked = true;
       if (slot.job) fail(slot, 'worker-crashed', 'The parse worker exited unexpectedly');
     });
-    worker.unref();
+    // The first worker holds the process open until it has checked the stages (a run of no documents too).
+    if (chainChecked) worker.unref();
     return slot;
   }
 
@@ -265,6 +287,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
 
   /** Emits finished documents in input order, and the head document's records as they come. */
   function drain(): void {
+    if (!chainChecked) return;
     if (options.unordered) {
       // Any finished document goes out whole; unfinished ones keep their records until they end.
       for (let i = 0; i < queue.length; i++) {
@@ -290,7 +313,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
   }
 
   function finishIfIdle(): void {
-    if (flushDone && queue.length === 0 && waiting.length === 0) {
+    if (flushDone && chainChecked && queue.length === 0 && waiting.length === 0) {
       const done = flushDone;
       flushDone = null;
       for (const slot of slots) void slot.worker.terminate();
@@ -299,5 +322,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     }
   }
 
+  // The first worker starts with the pool, loading its engine and stages while the inputs are listed.
+  if (chain) slots.push(newSlot());
   return stream;
 }

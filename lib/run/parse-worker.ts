@@ -212,8 +212,13 @@ parentPort?.on('message', (task: WorkerTask) => {
 // The parent starts a document's clock only after this, so loading the engine (pdf.js: a few
 // hundred ms) does not count against the first document's time limit. A failed load is reported
 // by each task.
-const preloaded: keyof typeof ENGINES = (workerData as { engine?: EngineName } | undefined)?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
-void ENGINES[preloaded]
-  .preloadEngine()
-  .catch(() => undefined)
-  .then(() => parentPort?.postMessage({ ready: true }));
+// The stages after parse are built here as the worker starts, not in the main thread: a stage
+// that cannot be built (a file an option names is missing, a model is malformed) is reported as
+// such, and the parent ends the run with it as a usage error before any document.
+const setup = workerData as { engine?: EngineName; chain?: WorkerChain } | undefined;
+const preloaded: keyof typeof ENGINES = setup?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
+if (setup?.chain) openChain = chainOf(setup.chain);
+void Promise.all([ENGINES[preloaded].preloadEngine().catch(() => undefined), openChain]).then(
+  () => parentPort?.postMessage({ ready: true }),
+  (error: Error) => parentPort?.postMessage({ chainError: error.message, usage: error.name === 'UsageError' }),
+);

@@ -1,7 +1,8 @@
 /**
- * Options are checked once, in the main thread, before any document, whatever the jobs: a file an
- * option names that cannot be read, a model that cannot be loaded, an output path that cannot be
- * written, a timeout no timer can hold: exit 2 with the reason, never a document failed for it.
+ * Options are checked before any document, whatever the jobs (output paths in the main thread, the
+ * stages' files and models by the first parse worker as it starts): a file an option names that
+ * cannot be read, a model that cannot be loaded, an output path that cannot be written, a timeout
+ * no timer can hold: exit 2 with the reason, never a document failed for it.
  */
 import t from 'tap';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
