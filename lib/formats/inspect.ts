@@ -39,6 +39,8 @@ export interface PixelBox { x: number; y: number; w: number; h: number }
 export interface PageMarks {
   width: number;
   height: number;
+  /** Pixels per point. */
+  scale: number;
   blocks: { number: number; role: Role; box: PixelBox; record: Block }[];
   baselines: { x: number; y: number; w: number; role: Role }[];
   spaces: { x: number; y: number; h: number }[];
@@ -115,6 +117,7 @@ export function pageMarks(page: PageRecord, scale: number): PageMarks {
   const marks: PageMarks = {
     width: Math.round(page.width * scale),
     height: Math.round(page.height * scale),
+    scale,
     blocks: (page.blocks ?? []).map((record, index) => ({ number: index + 1, role: record.role, box: toPixels(record.box, scale), record })),
     baselines: [],
     spaces: [],
@@ -165,8 +168,8 @@ function covered(box: PixelBox, marks: PageMarks): number {
   }, 0);
 }
 
-/** The font pixel of the numbers and legend: a size that reads at the rendering's scale. */
-const fontUnit = (marks: PageMarks): number => Math.max(1, Math.round(Math.min(marks.width, marks.height) / 300));
+/** The pixel font's unit and the outlines' width: 1.5 pt, so that numbers read the same on any page size. */
+export const fontUnit = (marks: Pick<PageMarks, 'scale'>): number => Math.max(1, Math.round(marks.scale * 1.5));
 
 /**
  * Draws the marks into the rendered page: fills first (so the outlines stay sharp), then

@@ -22,7 +22,7 @@ export interface InspectOptions {
 export const DEFAULTS: InspectOptions = { pages: '', outDir: '', scale: 1.5 };
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { key: 'pages', type: 'string', description: 'pages to draw, FIRST-LAST or one number; empty: every page' },
+  { key: 'pages', type: 'string', description: 'pages to draw: N, N-M or N- (the chain still reads the whole document); empty: every page' },
   { key: 'outDir', type: 'string', description: 'folder for page-N.png and index.html; empty: NAME.inspect beside the current folder' },
   { key: 'scale', type: 'number', min: 0.1, max: 8, description: 'pixels per point of the pictures (1: 72 dpi)' },
 ];
@@ -51,15 +51,19 @@ export async function main(argv: string[]): Promise<number> {
   const span = pageSpan(options.pages);
   const name = basename(path).replace(/\.pdf$/i, '');
   const outDir = options.outDir || `${name}.inspect`;
-  for await (const document of extract([path], { ...span, format: 'ndjson' })) {
+  // The whole document goes through the chain, whatever pages are drawn: roles and running heads
+  // are decided from all of its pages, as extract decides them.
+  const drawn = (n: number): boolean => n >= span.firstPage && (span.lastPage === 0 || n <= span.lastPage);
+  for await (const document of extract([path], { format: 'ndjson' })) {
     if (document.outcome.type === 'error') {
       process.stderr.write(`pdfpipe inspect: ${path}: ${document.outcome.code}: ${document.outcome.message}\n`);
       return 1;
     }
     mkdirSync(outDir, { recursive: true });
-    const rasters = await renderPages(readFileSync(path), document.pages.map((p) => p.page), options.scale);
+    const pages = document.pages.filter((p) => drawn(p.page));
+    const rasters = await renderPages(readFileSync(path), pages.map((p) => p.page), options.scale);
     const shown = [];
-    for (const page of document.pages) {
+    for (const page of pages) {
       const raster = rasters.get(page.page);
       if (!raster) continue;
       const marks = pageMarks(page, options.scale);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { extract } from '../../../lib/run/extract.js';
-import { ROLE_COLOURS } from '../../../lib/formats/inspect.js';
+import { fontUnit, ROLE_COLOURS } from '../../../lib/formats/inspect.js';
 import { run, samplePdf } from '../../helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -47,7 +47,7 @@ t.test('two-columns: the page at scale 1.5, outlines on the records\' boxes, the
   const blocks = page.blocks ?? [];
   t.ok(blocks.length >= 10, `the page has its blocks (${blocks.length})`);
   // The outline lies just outside the box, one font unit wide: probe half a unit out from each corner.
-  const unit = Math.max(1, Math.round(Math.min(png.width, png.height) / 300));
+  const unit = fontUnit({ scale });
   const misses: string[] = [];
   for (const [index, block] of blocks.entries()) {
     const want = ROLE_COLOURS[block.role];
