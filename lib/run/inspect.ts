@@ -23,7 +23,7 @@ export const DEFAULTS: InspectOptions = { pages: '', outDir: '', scale: 1.5 };
 
 export const OPTIONS: readonly OptionSpec[] = [
   { key: 'pages', type: 'string', description: 'pages to draw: N, N-M or N- (the chain still reads the whole document); empty: every page' },
-  { key: 'outDir', type: 'string', description: 'folder for page-N.png and index.html; empty: NAME.inspect beside the current folder' },
+  { key: 'outDir', type: 'string', description: 'folder for page-N.png and index.html; empty: NAME.inspect in the current folder' },
   { key: 'scale', type: 'number', min: 0.1, max: 8, description: 'pixels per point of the pictures (1: 72 dpi)' },
 ];
 
