@@ -89,26 +89,63 @@ function spanBox(line: Line, start: number, end: number, scale: number): PixelBo
   return toPixels({ x: Math.min(a, b), y: line.box.y, w: Math.max(Math.abs(b - a), line.size / 4), h: line.box.h }, scale);
 }
 
+/** Above this many character pairs a line is compared by its common head and tail only. */
+const MAX_ALIGNMENT_CELLS = 1_000_000;
+
 /**
- * The characters of a left-to-right line that repair changed: its text against its runs' text,
- * spaces left out on both sides (lines and resegment change only spaces), the span between the
- * longest common head and tail. Null where they agree, or where the runs do not give the text in
- * reading order (right-to-left lines, which bidi reorders).
+ * The characters of a left-to-right line that repair changed, as spans [start, end) of its text:
+ * its text against its runs' text, spaces left out on both sides (lines and resegment change only
+ * spaces), aligned by their longest common subsequence; a character the alignment leaves out of
+ * the line is changed, one left out of the runs marks the character after it. Empty where they
+ * agree, or where the runs do not give the text in reading order (right-to-left lines, which bidi
+ * reorders).
  */
-export function repairedSpan(line: Line, runs: readonly Item[]): [number, number] | null {
-  if (line.dir !== 'ltr' || runs.length === 0) return null;
-  const drawn = runs.map((r) => r.text).join('').replace(/\s/g, '');
+export function repairedSpans(line: Line, runs: readonly Item[]): [number, number][] {
+  if (line.dir !== 'ltr' || runs.length === 0) return [];
+  const drawn = [...runs.map((r) => r.text).join('').replace(/\s/g, '')];
   const kept: number[] = [];
   for (let i = 0; i < line.text.length; i++) if (!/\s/.test(line.text[i]!)) kept.push(i);
-  const read = kept.map((i) => line.text[i]).join('');
-  if (read === drawn || kept.length === 0) return null;
-  let head = 0;
-  while (head < read.length && head < drawn.length && read[head] === drawn[head]) head++;
-  let tail = 0;
-  while (tail < read.length - head && tail < drawn.length - head && read[read.length - 1 - tail] === drawn[drawn.length - 1 - tail]) tail++;
-  const first = kept[Math.min(head, kept.length - 1)]!;
-  const last = kept[Math.max(head, read.length - 1 - tail)] ?? first;
-  return [first, last + 1];
+  const read = kept.map((i) => line.text[i]!);
+  if (read.join('') === drawn.join('') || read.length === 0) return [];
+  const changed = new Set<number>();
+  if (read.length * drawn.length > MAX_ALIGNMENT_CELLS) {
+    let head = 0;
+    while (head < read.length && read[head] === drawn[head]) head++;
+    let tail = 0;
+    while (tail < read.length - head && tail < drawn.length - head && read[read.length - 1 - tail] === drawn[drawn.length - 1 - tail]) tail++;
+    for (let i = head; i < Math.max(head + 1, read.length - tail); i++) changed.add(Math.min(i, read.length - 1));
+  } else {
+    // lengths[i][j]: the longest common subsequence of read[i..] and drawn[j..].
+    const width = drawn.length + 1;
+    const lengths = new Uint32Array((read.length + 1) * width);
+    for (let i = read.length - 1; i >= 0; i--) {
+      for (let j = drawn.length - 1; j >= 0; j--) {
+        lengths[i * width + j] = read[i] === drawn[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < read.length || j < drawn.length) {
+      if (i < read.length && j < drawn.length && read[i] === drawn[j]) {
+        i++;
+        j++;
+      } else if (j < drawn.length && (i === read.length || lengths[i * width + j + 1]! >= lengths[(i + 1) * width + j]!)) {
+        changed.add(Math.min(i, read.length - 1));
+        j++;
+      } else {
+        changed.add(i);
+        i++;
+      }
+    }
+  }
+  const spans: [number, number][] = [];
+  for (const index of [...changed].sort((a, b) => a - b)) {
+    const last = spans[spans.length - 1];
+    if (last && last[1] === kept[index]) last[1] = kept[index]! + 1;
+    else if (last && index > 0 && changed.has(index - 1)) last[1] = kept[index]! + 1;
+    else spans.push([kept[index]!, kept[index]! + 1]);
+  }
+  return spans;
 }
 
 /** The marks of a page rendered at `scale` pixels per point. */
@@ -142,8 +179,7 @@ export function pageMarks(page: PageRecord, scale: number): PageMarks {
         marks.spaces.push({ x: x * scale, y: line.base * scale, h: Math.max(line.box.y + line.box.h - line.base, line.size / 4) * scale });
       }
     }
-    const repaired = repairedSpan(line, runs);
-    if (repaired) marks.repaired.push(spanBox(line, repaired[0], repaired[1], scale));
+    for (const [start, end] of repairedSpans(line, runs)) marks.repaired.push(spanBox(line, start, end, scale));
   }
   return marks;
 }

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { inflateSync } from 'node:zlib';
-import { inspectHtml, pageMarks, repairedSpan } from '../../../lib/formats/inspect.js';
+import { inspectHtml, pageMarks, repairedSpans } from '../../../lib/formats/inspect.js';
 import { encodePng } from '../../../lib/formats/inspect-png.js';
 import type { Item, Line, PageRecord } from '../../../lib/protocol/records.js';
 import { block } from '../../helpers.js';
@@ -31,7 +31,10 @@ t.test('pageMarks: boxes at scale, a space at the run gap, a resegmented word, a
   t.equal(marks.spaces[0]!.x, 320, 'the space in the middle of the gap between the runs (156–164 pt), not at its estimate (162.5 pt)');
   t.equal(marks.resegmented.length, 1, 'the split word highlighted');
   t.equal(marks.repaired.length, 1, 'the line whose text differs from its runs');
-  t.same(repairedSpan(page.lines![0]!, page.items!), [11, 12], 'only the changed character');
+  t.same(repairedSpans(page.lines![0]!, page.items!), [[11, 12]], 'only the changed character');
+  const runs = [item('c\uf70aat', 100, 40), item('dog', 150, 30)];
+  t.same(repairedSpans(line('cat dgo', []), runs), [[1, 2], [5, 7]], 'a character dropped (marked at the one after it), and two swapped');
+  t.same(repairedSpans(line('cat dog', []), [item('cat', 100, 30), item('dog', 140, 30)]), [], 'nothing where the text is the runs\' text');
 });
 
 t.test('encodePng: a PNG whose pixels read back', async (t) => {
