@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   join: () => import('../stages/join.js'),
   roles: () => import('../stages/roles.js'),
   langid: () => import('../stages/langid.js'),
+  inspect: () => import('../lib/run/inspect.js'),
 };
 
 async function help(): Promise<string> {

@@ -14,9 +14,10 @@ import * as order from '../../stages/order.js';
 import * as lines from '../../stages/lines.js';
 import * as paragraphs from '../../stages/paragraphs.js';
 import * as serialize from '../../stages/serialize.js';
+import * as inspect from '../../lib/run/inspect.js';
 import { childEnv, cli, docRecord, endRecord, pageRecord, repoRoot, run, samplePdf, samplesDir, toNdjson, wordItems } from '../helpers.js';
 
-const COMMANDS: Record<string, { DEFAULTS: object; OPTIONS: readonly OptionSpec[] }> = { extract, parse, order, lines, paragraphs, serialize };
+const COMMANDS: Record<string, { DEFAULTS: object; OPTIONS: readonly OptionSpec[] }> = { extract, parse, order, lines, paragraphs, serialize, inspect };
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -61,7 +61,12 @@ export function readOutline(m: PdfiumModule, doc: number, scratch: Scratch): Out
   return convert(m.FPDFBookmark_GetFirstChild(doc, 0), 0);
 }
 
-/** The page's visible box as pdf.js computes it: crop box ∩ media box, or the media box. */
+/**
+ * The page's visible box as pdf.js computes it: crop box ∩ media box, or the media box. PDFium's
+ * page bounding box is that box with the boxes inherited from the page tree (xdvipdfmx writes the
+ * MediaBox on /Pages only, where FPDFPage_GetMediaBox, which reads the page's own dictionary, does
+ * not see it); the page's own boxes are read only when PDFium gives no bounding box.
+ */
 export function pageView(m: PdfiumModule, page: number, scratch: Scratch): [number, number, number, number] {
   const p = scratch.get(16);
   const read = (): [number, number, number, number] => {
@@ -69,6 +74,10 @@ export function pageView(m: PdfiumModule, page: number, scratch: Scratch): [numb
     const [l, b, r, t] = [f[p >> 2] ?? 0, f[(p >> 2) + 1] ?? 0, f[(p >> 2) + 2] ?? 0, f[(p >> 2) + 3] ?? 0];
     return [Math.min(l, r), Math.min(b, t), Math.max(l, r), Math.max(b, t)];
   };
+  if (m.FPDF_GetPageBoundingBox(page, p)) {
+    const bounds = read(); // FS_RECTF: left, top, right, bottom, ordered by read()
+    if (bounds[2] > bounds[0] && bounds[3] > bounds[1]) return bounds;
+  }
   let media: [number, number, number, number] = [0, 0, 612, 792];
   if (m.FPDFPage_GetMediaBox(page, p, p + 4, p + 8, p + 12)) media = read();
   if (media[2] - media[0] <= 0 || media[3] - media[1] <= 0) media = [0, 0, 612, 792];

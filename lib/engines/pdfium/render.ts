@@ -1,14 +1,18 @@
 /**
- * What OCR needs of a page from PDFium: how much of it images cover, and the page rendered as a
- * grey image (a binary PNM, P5, which Tesseract reads from its stdin).
+ * Pages as pictures from PDFium: the page drawn (as displayed: crop box, /Rotate applied,
+ * annotations' appearances) into a bitmap, as RGBA for `inspect`, or grey for OCR (a binary PNM,
+ * P5, which Tesseract reads from its stdin); and how much of a page images cover, which OCR asks.
  */
+import type { Raster } from '../../formats/inspect-png.js';
 import { EngineError } from '../errors.js';
-import { heaps, type PdfiumModule, type Scratch } from './module.js';
+import { heaps, loadModule, type PdfiumModule, type Scratch } from './module.js';
 
 const PAGEOBJ_IMAGE = 3;
 const PAGEOBJ_FORM = 5;
 /** Render annotations' appearances too: a stamp or a scanned signature is part of the page. */
 const RENDER_ANNOTATIONS = 0x01;
+/** FPDF_REVERSE_BYTE_ORDER: bytes in red, green, blue order rather than PDFium's blue first. */
+const FPDF_REVERSE_BYTE_ORDER = 0x10;
 /** Page objects looked at for coverage at most (inside form XObjects too): a page of a million paths stops there. */
 const MAX_OBJECTS = 5000;
 /** The most pixels a page is rendered with: a poster at 300 dpi is rendered at a lower resolution instead. */
@@ -53,33 +57,78 @@ export function renderDpi(width: number, height: number, dpi: number): number {
 }
 
 /**
+ * The loaded page drawn onto white into a `width` × `height` pixel bitmap (the page scaled to fill
+ * it), its bytes (red, green, blue, unused per pixel; `stride` bytes a row) handed to `read`
+ * before the bitmap is freed.
+ */
+function drawPage<T>(m: PdfiumModule, page: number, width: number, height: number, read: (heap: Uint8Array, buffer: number, stride: number) => T): T {
+  const bitmap = m.FPDFBitmap_Create(width, height, 0);
+  if (!bitmap) throw new EngineError('out-of-memory', `The PDFium heap cannot hold a ${width}×${height} page image`);
+  try {
+    m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+    m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_ANNOTATIONS | FPDF_REVERSE_BYTE_ORDER);
+    return read(heaps(m).HEAPU8, m.FPDFBitmap_GetBuffer(bitmap), m.FPDFBitmap_GetStride(bitmap));
+  } finally {
+    m.FPDFBitmap_Destroy(bitmap);
+  }
+}
+
+/**
  * The page rendered at `dpi` onto white, as a P5 PNM of its luminance. `width` and `height` are
  * the displayed page's size in points, so pixel (x, y) is page point (x, y) × 72 / dpi.
  */
 export function renderPage(m: PdfiumModule, page: number, width: number, height: number, dpi: number): Uint8Array {
   const pw = Math.max(1, Math.round(width * dpi / 72));
   const ph = Math.max(1, Math.round(height * dpi / 72));
-  const bitmap = m.FPDFBitmap_Create(pw, ph, 0);
-  if (!bitmap) throw new EngineError('out-of-memory', `The PDFium heap cannot hold a ${pw}×${ph} page image`);
-  try {
-    m.FPDFBitmap_FillRect(bitmap, 0, 0, pw, ph, 0xffffffff);
-    m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, pw, ph, 0, RENDER_ANNOTATIONS);
-    const buffer = m.FPDFBitmap_GetBuffer(bitmap);
-    const stride = m.FPDFBitmap_GetStride(bitmap);
+  return drawPage(m, page, pw, ph, (heap, buffer, stride) => {
     const header = new TextEncoder().encode(`P5\n${pw} ${ph}\n255\n`);
     const out = new Uint8Array(header.length + pw * ph);
     out.set(header);
-    const heap = heaps(m).HEAPU8;
     let o = header.length;
     for (let y = 0; y < ph; y++) {
-      let i = buffer + y * stride;
-      for (let x = 0; x < pw; x++, i += 4) {
-        // BGRx → luminance (Rec. 601 weights in integers).
-        out[o++] = (heap[i]! * 29 + heap[i + 1]! * 150 + heap[i + 2]! * 77) >> 8;
-      }
+      // RGB → luminance (Rec. 601 weights in integers).
+      for (let x = 0, i = buffer + y * stride; x < pw; x++, i += 4) out[o++] = (heap[i]! * 77 + heap[i + 1]! * 150 + heap[i + 2]! * 29) >> 8;
     }
     return out;
+  });
+}
+
+/** The loaded page as an RGBA raster of `width` × `height` pixels, opaque. */
+function rasterOf(m: PdfiumModule, page: number, width: number, height: number): Raster {
+  return drawPage(m, page, width, height, (heap, buffer, stride) => {
+    const pixels = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) pixels.set(heap.subarray(buffer + y * stride, buffer + y * stride + width * 4), y * width * 4);
+    for (let i = 3; i < pixels.length; i += 4) pixels[i] = 255;
+    return { width, height, data: pixels };
+  });
+}
+
+/** Renders pages `numbers` (1-based) of the PDF at `scale` pixels per point; a page missing from the file is skipped. */
+export async function renderPages(bytes: Uint8Array, numbers: readonly number[], scale: number): Promise<Map<number, Raster>> {
+  const m = await loadModule();
+  const rasters = new Map<number, Raster>();
+  const data = m.pdfium.wasmExports.malloc(bytes.byteLength);
+  if (!data) throw new EngineError('out-of-memory', 'The PDFium heap cannot hold this file');
+  heaps(m).HEAPU8.set(bytes, data);
+  const doc = m.FPDF_LoadMemDocument(data, bytes.byteLength, '');
+  try {
+    if (!doc) throw new EngineError('corrupt', `PDFium could not open the file (error ${m.FPDF_GetLastError()})`);
+    const count = m.FPDF_GetPageCount(doc);
+    for (const n of numbers) {
+      if (n < 1 || n > count) continue;
+      const page = m.FPDF_LoadPage(doc, n - 1);
+      if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
+      try {
+        const width = Math.max(1, Math.round(m.FPDF_GetPageWidthF(page) * scale));
+        const height = Math.max(1, Math.round(m.FPDF_GetPageHeightF(page) * scale));
+        rasters.set(n, rasterOf(m, page, width, height));
+      } finally {
+        m.FPDF_ClosePage(page);
+      }
+    }
   } finally {
-    m.FPDFBitmap_Destroy(bitmap);
+    if (doc) m.FPDF_CloseDocument(doc);
+    m.pdfium.wasmExports.free(data);
   }
+  return rasters;
 }
