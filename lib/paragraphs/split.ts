@@ -75,6 +75,9 @@ export function besideInitial(line: Line, initial: Line['initial']): boolean {
   return line.box.y < initial.y + initial.h && line.box.x >= initial.x + initial.w - 0.5 * line.size;
 }
 
+/** Any letter: a line with none has no direction of its own. */
+const LETTER = /\p{L}/u;
+
 /** A paragraph's last line falls shorter than the lines that run on by more than this × size (see splitParagraphs). */
 const RUN_ON_MARGIN = 0.5;
 
@@ -104,8 +107,9 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   const flushLeft = lines.filter((l) => l.box.x - left < FLUSH * l.size).length;
   const flushRight = lines.filter((l) => rightEdge - (l.box.x + l.box.w) < FLUSH * l.size).length;
   const fromRight = 2 * lines.filter((l) => l.dir === 'rtl').length > lines.length && flushRight >= flushLeft;
-  // A left-to-right line in such a block (an English paragraph among Hebrew ones) still starts at the left.
-  const startsRight = (l: Line): boolean => fromRight && l.dir === 'rtl';
+  // A line of left-to-right words in such a block (an English paragraph among Hebrew ones) still
+  // starts at the left; a line of digits and signs alone (a paragraph's last, ".2026") does not.
+  const startsRight = (l: Line): boolean => fromRight && !(l.dir === 'ltr' && LETTER.test(l.text));
   const indent = (l: Line): number => (startsRight(l) ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
   const room = (l: Line): number => (startsRight(l) ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
   const fullLines = lines.slice(0, -1).filter((l) => room(l) < 0.6 * l.size).length;
