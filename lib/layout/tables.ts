@@ -35,8 +35,22 @@ const BAND_SLACK = 1.15;
 const FULL_LINE_SLACK = 1.5;
 const FULL_LINE_SHARE = 0.6;
 const PROSE_COLUMN_WIDTH = 12;
+/** Justified lines of the page's text column share one width to within this many points; this
+ * many of them, outside the region, make the width known. A fragment of a region as wide as the
+ * text column is a line of it, so the region reaches across the page's columns: lines of prose
+ * beside display math. (Measured outside the region: a table's own justified cells share a width.) */
+const SAME_WIDTH = 0.5;
+const MIN_FULL_LINES = 3;
+const FULL_WIDTH_SHARE = 0.97;
 /** Fewest rows with text in two columns or more that make a table. */
 const MIN_GRID_ROWS = 2;
+/** Rows of a table stand at least a line apart: baselines closer than this × font size are one
+ * line's stacked parts (a fraction's numerator and denominator, limits, a matrix's brackets) —
+ * display math, not rows of cells. */
+const MIN_ROW_STEP = 0.9;
+/** An equation number: a short label in parentheses, "(4)", "(2.3.1)", "(B6)". A column of them
+ * beside display math is the equations' numbering, not a column of a table. */
+const EQUATION_NUMBER = /^\(\s*[\p{L}\p{N}][\p{L}\p{N}.\-–′']{0,9}\s*\)$/u;
 
 /** A table found on a page: its row bands, each one layout block whose runs carry their cell. */
 export interface LayoutTable {
@@ -61,10 +75,11 @@ export function findTables(fragments: readonly Fragment[], first = 0): { tables:
     if (rows[start]!.length < 2) continue;
     const region = growRegion(rows, start);
     if (!region) continue;
-    const table = tableOf(region.rows, region.gutters, first + tables.length);
-    // Prose side by side: no part of it is a table either.
-    if (table === 'prose') start = region.end;
-    if (table === null || table === 'prose') continue;
+    const inRegion = new Set(region.rows.flat());
+    const lineWidth = textColumnWidth(fragments.filter((f) => !inRegion.has(f)));
+    const table = tableOf(region.rows, region.gutters, first + tables.length, lineWidth);
+    if (table === 'no-table') start = region.end;
+    if (table === null || table === 'no-table') continue;
     tables.push(table);
     for (const row of region.rows) for (const f of row) used.add(f);
     start = region.end;
@@ -166,6 +181,36 @@ function proseSideBySide(columns: readonly Fragment[][], rtl: boolean): boolean 
   return columns.every(wideColumn) || columns.every((c) => proseColumn(c, rtl));
 }
 
+/**
+ * The width of the page's text column, from the justified lines of these fragments: the most common fragment width
+ * among those as wide as prose (`PROSE_COLUMN_WIDTH`), when `MIN_FULL_LINES` share it; null on a
+ * page without justified prose.
+ */
+function textColumnWidth(fragments: readonly Fragment[]): number | null {
+  const wide = fragments.filter((f) => f.box.w >= PROSE_COLUMN_WIDTH * f.size).map((f) => f.box.w).sort((a, b) => a - b);
+  let best: number | null = null;
+  let bestCount = MIN_FULL_LINES - 1;
+  for (let i = 0, j = 0; i < wide.length; i++) {
+    while (wide[i]! - wide[j]! > SAME_WIDTH) j++;
+    if (i - j + 1 > bestCount) {
+      bestCount = i - j + 1;
+      best = wide[j]!;
+    }
+  }
+  return best;
+}
+
+/** True when every fragment of a column is an equation number. */
+function equationNumbers(column: readonly Fragment[]): boolean {
+  return column.every((f) => EQUATION_NUMBER.test(f.items.map((i) => i.text).join('').trim()));
+}
+
+/** True when two of the rows stand closer than a line: stacked display math (`MIN_ROW_STEP`). */
+function stacked(rows: readonly Fragment[][]): boolean {
+  const size = median(rows.flat().map((f) => f.size));
+  return rows.some((row, i) => i > 0 && row[0]!.base - rows[i - 1]![0]!.base < MIN_ROW_STEP * size);
+}
+
 /** True when a column is as wide as a column of prose. */
 function wideColumn(column: readonly Fragment[]): boolean {
   const x0 = Math.min(...column.map((f) => f.box.x));
@@ -182,8 +227,12 @@ function proseColumn(column: readonly Fragment[], rtl: boolean): boolean {
   return full >= FULL_LINE_SHARE * column.length;
 }
 
-/** The table of a region, `prose` when its columns are prose side by side, null when it is no grid. */
-function tableOf(rows: readonly Fragment[][], gutters: readonly Gutter[], number: number): LayoutTable | 'prose' | null {
+/**
+ * The table of a region; null when it is no grid; `no-table` when no part of it is a table either:
+ * its columns are prose side by side, or it is display math (rows stacked closer than a line, or a
+ * column of equation numbers beside one column).
+ */
+function tableOf(rows: readonly Fragment[][], gutters: readonly Gutter[], number: number, lineWidth: number | null): LayoutTable | 'no-table' | null {
   const all = rows.flat();
   const rtl = all.flatMap((f) => f.items).filter((i) => i.dir === 'rtl').length * 2 > all.flatMap((f) => f.items).length;
   const columns: Fragment[][] = gutters.map(() => []);
@@ -191,7 +240,9 @@ function tableOf(rows: readonly Fragment[][], gutters: readonly Gutter[], number
   for (const f of all) columns[columnOf(f, gutters)]!.push(f);
   const filled = columns.filter((c) => c.length > 0);
   if (filled.length < 2) return null;
-  if (proseSideBySide(filled, rtl)) return 'prose';
+  // Numbered or stacked display math, or prose side by side: no part of the region is a table.
+  const fullLine = lineWidth !== null && all.some((f) => f.box.w >= FULL_WIDTH_SHARE * lineWidth);
+  if (fullLine || filled.filter((c) => !equationNumbers(c)).length < 2 || stacked(rows) || proseSideBySide(filled, rtl)) return 'no-table';
   const bands = rowBands(rows, gutters);
   if (bands.filter((b) => new Set(b.map((f) => columnOf(f, gutters))).size >= 2).length < MIN_GRID_ROWS) return null;
   const fonts = bands.map((band) => majority(band.flatMap((f) => f.items.map((i) => i.font))));
