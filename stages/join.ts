@@ -22,8 +22,10 @@
  *      the line is full when the first word after the break would not have fitted at its end.
  *   4. where paragraphs start with an indent (`indentsParagraphs`), a full line that ends a
  *      sentence before a flush line runs on (`unindented`): the break fell after a sentence.
- * A display formula (`displayFormula`) joins the paragraph before it (`formula`); after one,
- * the paragraphs stage's decision stands.
+ * A display formula (`displayFormula`) joins the paragraph before it, its pieces join each other
+ * (`formula`), and the text after it goes on with the paragraph when it starts in lower case and,
+ * where paragraphs are indented, flush (`after-formula`); otherwise the paragraphs stage's
+ * decision stands.
  * Headings, list items, footnotes and page furniture never join, and furniture between two body
  * paragraphs (a running header) does not separate them. A short block repeated at the top or
  * foot of several pages is a running head that `order` missed: join gives it the role `header`

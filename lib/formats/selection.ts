@@ -9,7 +9,8 @@
  * name, together. `keepFurniture` adds the furniture roles to either.
  *
  * A run-on (`continues`) joins the last paragraph that can be continued (a body or list-item
- * paragraph that is not small print, joinRule `note`, or a display formula), past blocks left out
+ * paragraph that is not small print, joinRule `note`, or a display formula; a title's second
+ * part joins its first), past blocks left out
  * or kept between the halves; when that paragraph itself is left out, or a display formula is left
  * out after it, the continuing block starts a paragraph of its own. Each block is chosen by its
  * own role.
@@ -77,7 +78,12 @@ export interface PlacedBlock {
  * formula set in the paragraph (the text after it goes on where it stands), not small print.
  */
 function continuable(block: Block): boolean {
-  return (block.role === 'body' || block.role === 'list-item' || block.role === 'formula') && block.joinRule !== 'note';
+  return (block.role === 'body' || block.role === 'list-item' || block.role === 'formula' || block.role === 'title') && block.joinRule !== 'note';
+}
+
+/** Whether a block runs on the open run: a title only continues a title, and only a title does. */
+function runsOnto(open: readonly PlacedBlock[], block: Block): boolean {
+  return (open[0]!.block.role === 'title') === (block.role === 'title');
 }
 
 /**
@@ -99,7 +105,7 @@ export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): P
         if ((!(runsOn && open) && continuable(block)) || block.role === 'formula') open = undefined;
         continue;
       }
-      if (runsOn && open) {
+      if (runsOn && open && runsOnto(open, block)) {
         open.push({ block, page: page.page });
       } else {
         runs.push([{ block, page: page.page }]);

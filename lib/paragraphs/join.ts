@@ -47,7 +47,14 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
       // Furniture `order` missed (a repeated header) and small print at the foot of a page (notes
       // taken for list items) stand between two halves of a paragraph without separating them.
       // Debris (a stray mark or two, narrower than a letter) is no paragraph: pass over it.
-      if (block.text.trim().length <= 3 && block.box.w < block.size && block.lines === 1) return;
+      if (block.text.trim().length <= 3 && block.box.w < block.size && block.lines === 1) {
+        // …but a letter or two set apart in a display formula (a denominator) stays in it.
+        if (previous?.page === page.page && formulaLike(previous.block) && formulaLike(block)) {
+          block.continues = true;
+          block.joinRule = 'formula';
+        }
+        return;
+      }
       if (repeated.has(block)) {
         block.role = index < page.blocks.length / 2 ? 'header' : 'footer';
         block.continues = false;
@@ -70,6 +77,18 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
           // A display formula is part of the paragraph it is set in (its text says "[formula]").
           block.continues = true;
           block.joinRule = 'formula';
+        } else if (previous.page === page.page && formulaLike(previous.block) && formulaLike(block)) {
+          // The pieces of one display (a fraction's numerator and denominator, the equation number).
+          block.continues = true;
+          block.joinRule = 'formula';
+        } else if ((previous.block.role === 'formula' || formulaLike(previous.block)) && block.role === 'body' && prose(block)) {
+          // After a display formula the paragraph goes on ("where x is…") unless a new one
+          // starts: by a capital ("Proof.", a new sentence), or by its indent where paragraphs are
+          // indented (TeX sets the text after a formula flush).
+          if (/^\p{Ll}/u.test(block.text.trim()) && (!indents || unindented(block, own, column))) {
+            block.continues = true;
+            block.joinRule = 'after-formula';
+          }
         } else if (atBreak && !besideFormula) {
           let lastLine = lineShape(previous.block, previous.lines, options.fullLine) ?? singleLineShape(previous.block, block, options.fullLine);
           const last = previous.lines?.[previous.lines.length - 1];

@@ -149,6 +149,11 @@ function markFrontMatter(page: PageRecord, blocks: Block[], front: ReadonlyMap<s
     const role = roleAt(index);
     if (role) block.role = role;
     else if ((index < titleAt || (titleAt >= 0 && index < lastAt)) && !FURNITURE_ROLES.has(block.role)) block.role = 'front-matter';
+    // A title broken over two blocks (centred lines) is one paragraph: the second part runs on.
+    if (role === 'title' && index > 0 && roleAt(index - 1) === 'title') {
+      block.continues = true;
+      block.joinRule = 'title';
+    }
   });
 }
 

@@ -5,9 +5,9 @@
  * `join` giving the roles that `extract` gives in one process.
  */
 import t from 'tap';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLines, run, samplePdf, samplesDir } from '../helpers.js';
+import { parseLines, repoRoot, run, samplePdf, samplesDir, sharedRoot } from '../helpers.js';
 import type { Block, PageRecord, PipeRecord, Role } from '../../lib/protocol/records.js';
 
 /** One paragraph of samples/paper.txt with its true role. */
@@ -178,4 +178,29 @@ t.test('paper: `pdfpipe roles` as its own process after join gives the roles ext
   }
   const summary = (pages: readonly PageRecord[]) => pages.flatMap((p) => (p.blocks ?? []).map((b) => [p.page, b.role, b.level ?? null, b.text]));
   t.same(summary(pagesOf(parseLines(records))), summary(await paperPages()));
+});
+
+const twoLineTitle = join(sharedRoot, 'corpus/gt/fr-lo-fodt-2col.pdf');
+t.test('a title set on two centred lines is one paragraph, in the text and in the body-only selection', { skip: existsSync(twoLineTitle) ? false : `${twoLineTitle} is not available (no ../shared corpus)` }, async (t) => {
+  const pdf = twoLineTitle;
+  for (const extra of [[], ['--body-only']]) {
+    const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', ...extra, pdf]);
+    t.equal(code, 0);
+    t.equal(stdout.split('\n\n')[0], 'Déclaration universelle des droits de l’homme', `the title whole ${extra.join(' ')}`);
+  }
+  const ndjson = await run(['extract', '--quiet', '--format', 'ndjson', pdf]);
+  const titles = parseLines(ndjson.stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : [])).filter((b) => b.role === 'title');
+  t.same(titles.map((b) => [b.continues, b.joinRule ?? null]), [[false, null], [true, 'title']], 'its second block runs on from the first');
+});
+
+t.test('the text after a display formula goes on with its paragraph when it starts in lower case', async (t) => {
+  // A pdfLaTeX page (test/fixtures/tables/build.sh): "…leaves it through its far face: [formula]
+  // where the constant of diffusion…" is one paragraph, as the reader reads it.
+  const pdf = join(repoRoot, 'test/fixtures/tables/math-two-column.pdf');
+  const { stdout } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  const paragraph = stdout.split('\n\n').find((p) => p.includes('where the constant of diffusion'));
+  t.ok(paragraph?.includes('what leaves it through its far face'), 'the text before the formula, the formula and the text after it: one paragraph');
+  t.ok(stdout.split('\n\n').some((p) => p.startsWith('Such a simple answer')), 'a capital after a formula still starts a paragraph');
+  const body = await run(['extract', '--quiet', '--blank-lines', '--body-only', pdf]);
+  t.ok(body.stdout.split('\n\n').some((p) => p.startsWith('where the constant of diffusion')), 'with the formula left out, the text after it stands alone');
 });
