@@ -67,6 +67,10 @@ export function roleFilter(options: RoleOptions): (role: string) => boolean {
   return (role) => roles.has(role) || (options.keepFurniture && furniture(role));
 }
 
+/** Blocks left out that do not stand between a paragraph and a formula after it: furniture, notes,
+ * marks, and math the layout took for a table (a matrix); a caption does. */
+const PASSED_OVER: ReadonlySet<string> = new Set([...FURNITURE_ROLES, 'footnote', 'margin-note', 'other', 'table']);
+
 /** A block with the number of the page it is on. */
 export interface PlacedBlock {
   block: Block;
@@ -94,15 +98,19 @@ export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): P
   const selected = roleFilter(options);
   const runs: PlacedBlock[][] = [];
   let open: PlacedBlock[] | undefined;
+  // Whether the block before (furniture aside) was written into the open paragraph.
+  let afterOpen = false;
   for (const page of pages) {
     for (const block of page.blocks ?? []) {
       if (block.text.trim() === '') continue;
       const runsOn = block.continues && block.role !== 'footnote';
       if (!selected(block.role)) {
         // A paragraph left out closes the one before it: what continues it is not joined there.
-        // So does a display formula left out: the text after it is read as a paragraph of its own,
-        // as one reads the page (and as the Bast & Korzen truth has it).
-        if ((!(runsOn && open) && continuable(block)) || block.role === 'formula') open = undefined;
+        // So does a display formula left out right after it: the text after the formula is read
+        // as a paragraph of its own, as one reads the page (and as the Bast & Korzen truth has
+        // it). Math inside a float, after its caption (a table's cells), closes nothing.
+        if ((!(runsOn && open) && continuable(block)) || (block.role === 'formula' && afterOpen)) open = undefined;
+        if (!PASSED_OVER.has(block.role)) afterOpen = false;
         continue;
       }
       if (runsOn && open && runsOnto(open, block)) {
@@ -111,6 +119,7 @@ export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): P
         runs.push([{ block, page: page.page }]);
         if (continuable(block)) open = runs[runs.length - 1];
       }
+      afterOpen = open !== undefined && open[open.length - 1]!.block === block;
     }
   }
   return runs;

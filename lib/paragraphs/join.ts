@@ -36,6 +36,8 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
   const docLang = documentLanguage(group, pages, options.joinLang);
   const repeated = repeatedBlocks(pages);
   const indents = indentsParagraphs(pages);
+  // The list item whose wrapped lines are being read (see listItemLine).
+  let listItem: Block | null = null;
   let previous: { block: Block; lines: Line[] | undefined; page: number; layoutBlock: number | undefined; column: Line[] } | null = null;
   for (const page of pages) {
     const lines = linesOfBlocks(page);
@@ -68,7 +70,10 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
       }
       const own = lines?.[index];
       const layoutBlock = own?.[0]?.block;
-      if (previous && joinable(block) && joinable(previous.block)) {
+      if (previous && previous.page === page.page && listItemLine(listItem, previous.block, block)) {
+        block.continues = true;
+        block.joinRule = 'list-item';
+      } else if (previous && joinable(block) && joinable(previous.block)) {
         const atBreak = previous.page !== page.page || block.continues || (layoutBlock !== undefined && layoutBlock !== previous.layoutBlock);
         // A display formula set as a block of its own, below text on the same page, belongs to the
         // paragraph around it as the paragraphs stage decided: its short lines end nothing.
@@ -118,10 +123,27 @@ export function decideBreaks(group: DocumentGroup, options: JoinCoreOptions): { 
         block.continues = false;
         block.joinRule = 'not-body';
       }
+      if (block.role === 'list-item') listItem = block;
+      else if (block.joinRule !== 'list-item') listItem = null;
       previous = { block, lines: own ?? undefined, page: page.page, layoutBlock: own?.[own.length - 1]?.block, column };
     });
   }
   return { pages };
+}
+
+/** A wrapped line of a list item sits at most this × font size below the line before it. */
+const LIST_LINE_GAP = 0.8;
+
+/**
+ * A body block that is a wrapped line of the list item before it, which the paragraphs stage set
+ * apart: right under it, and set in at the item's hanging indent, past the start of its label.
+ */
+function listItemLine(item: Block | null, previous: Block, block: Block): boolean {
+  if (!item || block.role !== 'body' || block.dir !== item.dir) return false;
+  const gap = block.box.y - (previous.box.y + previous.box.h);
+  if (gap > LIST_LINE_GAP * block.size) return false;
+  const indent = block.dir === 'rtl' ? item.box.x + item.box.w - (block.box.x + block.box.w) : block.box.x - item.box.x;
+  return indent > 0.5 * block.size;
 }
 
 /** The language of the rules: the option, else the document's body text identified, else /Lang. */

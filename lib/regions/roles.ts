@@ -197,6 +197,10 @@ function endRunOns(pages: readonly PageRecord[], wasBody: ReadonlySet<Block>): v
         // Decided against a float (a caption, a table cell) taken for text: the paragraph runs on
         // from the text before the float only if that stopped mid-sentence or this goes on in lower case.
         else if (FLOATS.has(previous.role) && lastBody && SENTENCE_END.test(lastBody.text) && !/^\p{Ll}/u.test(block.text)) block.continues = false;
+      } else if (!block.continues && running && previous && FLOATS.has(previous.role) && lastBody && !SENTENCE_END.test(lastBody.text) && /^\p{Ll}/u.test(block.text)) {
+        // Decided against the float itself: the sentence the float interrupts goes on here.
+        block.continues = true;
+        block.joinRule = 'float';
       }
       if (running) lastBody = block;
       previous = block;

@@ -386,3 +386,15 @@ t.test('a join rule with no JavaScript form is left out with a warning on each d
   const result = joinDocument(group([pageRecord('d', 1, { blocks: [] })]), { rules });
   t.match(result.diagnostics, [{ type: 'diagnostic', doc: 'd', severity: 'warning', stage: 'join', code: 'config-rule-rejected', message: /join_words\[0\] of language "common" left out: possessive quantifier \+\+/ }]);
 });
+
+const arxiv = join(sharedRoot, 'corpus/arxiv');
+t.test('arXiv papers, body text only: a list item is whole, and a sentence a float interrupts goes on after it', { skip: existsSync(arxiv) ? false : `${arxiv} is not available (no ../shared corpus)` }, async (t) => {
+  // hep-ph0501251, page 6: "2. A model where … all the other leptons / transform according to …"
+  // (the item's wrapped lines, set in at its hanging indent).
+  const list = await run(['extract', '--quiet', '--blank-lines', '--body-only', join(arxiv, 'hep-ph0501251.pdf')]);
+  t.ok(list.stdout.split('\n\n').some((p) => p.startsWith('2. A model where') && p.includes('all the other leptons transform according to an Abelian group')), 'the list item and its wrapped lines: one paragraph');
+  // hep-lat0501011: "…to reliably estimate the contributions" ends page 1; page 2 opens with a
+  // table, its caption and a figure's caption, then "of even the first excited state…".
+  const float = await run(['extract', '--quiet', '--blank-lines', '--body-only', join(arxiv, 'hep-lat0501011.pdf')]);
+  t.ok(float.stdout.split('\n\n').some((p) => p.includes('estimate the contributions of even the first excited state')), 'the sentence goes on past the floats');
+});
