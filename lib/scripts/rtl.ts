@@ -164,6 +164,17 @@ export function endsNonJoining(text: string): boolean {
   return false;
 }
 
+/**
+ * Letters that only ever end a word: Urdu's yeh barree (ے, ۓ), and heh carrying the Persian ezafe
+ * hamza (ۀ, or ه with U+0654). What follows one of them, if a letter, starts another word.
+ */
+const WORD_FINAL_ONLY = /^(?:[\u06c0\u06d2\u06d3]|\u0647\u0654|\u0654\u0647)$/u;
+
+/** True when a run is one letter that only ever ends a word (its marks aside; drawn in either order with its hamza). */
+export function endsWordAlways(text: string): boolean {
+  return WORD_FINAL_ONLY.test(text.replace(/[\p{Mn}\p{Me}\s]/gu, (c) => (c === '\u0654' ? c : '')));
+}
+
 /** Word gaps it takes to trust their median. */
 const ENOUGH_WORD_GAPS = 3;
 
