@@ -13,7 +13,7 @@ import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -150,7 +150,9 @@ function composeLine(
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining
             : threshold;
-      if (!hasSpace && (words ? words.starts.has(i) : gap > limit)) {
+      // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
+      const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
+      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
@@ -183,6 +185,7 @@ function composeLine(
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
 const ENDS_SPACE = /\s$/u;
+const STARTS_LETTER = /^\p{L}/u;
 const STARTS_SPACE = /^\s/u;
 
 /** A letter-spaced line has fewer than this share of its characters in runs of three letters or more. */

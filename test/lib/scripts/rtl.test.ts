@@ -75,6 +75,12 @@ t.test('after a non-joining Arabic letter, a narrow gap is not a word space', as
   t.equal(buildLine(runs, 0, DEFAULTS, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
 });
 
+t.test('a run that is a letter only ever ending a word ends it, however close the next run', async (t) => {
+  // "کتابخانهٔ کوچک" on a line with no space glyph: the heh with the ezafe hamza overlaps the kaf.
+  const runs = [rtl('کوچک', 425, { w: 42 }), rtl('\u0647\u0654', 466, { w: 10 }), rtl('کتابخان', 475, { w: 60 })];
+  t.equal(buildLine(runs, 0, DEFAULTS).text, 'کتابخانه\u0654 کوچک');
+});
+
 t.test('real document: the last word of a paragraph, alone on its line, stays whole after its alef', async (t) => {
   // Chromium, Noto Naskh Arabic: "بِالنُّجُومِ." alone on a paragraph's last line, 0.135 em after
   // the alef, where the page's word gaps are 0.3 em.
