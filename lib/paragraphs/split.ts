@@ -106,9 +106,17 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     }
     return entries;
   }
+  // The usual line gap is measured between lines of one size: the gap above or below a heading
+  // set larger is no line gap of the text, and in a short block it would outvote the text's own.
   const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.base - lines[i - 1]!.base);
-  const usual = median(gaps.filter((g) => g > 0));
+  const sameSizeGaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const gap = lines[i]!.base - lines[i - 1]!.base;
+    if (gap <= 0) continue;
+    gaps.push(gap);
+    if (!sizeJump(lines[i - 1]!, lines[i]!)) sameSizeGaps.push(gap);
+  }
+  const usual = median(sameSizeGaps.length > 0 ? sameSizeGaps : gaps);
   const left = Math.min(...lines.map((l) => l.box.x));
   const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
   // A line starts at the block's left edge and ends at its right, or the other way round in a

@@ -1,11 +1,12 @@
 /**
  * Where paragraphs start inside a block (lib/paragraphs/split.ts): a line ended by choice, its
  * room measured against the next line's first word — in pointed Hebrew, whose vowel points stack
- * on their letters and take no width.
+ * on their letters and take no width; a wider line gap, against the gaps between lines of one size.
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { endsByChoice } from '../../../lib/paragraphs/split.js';
+import { endsByChoice, splitParagraphs } from '../../../lib/paragraphs/split.js';
+import { DEFAULTS } from '../../../stages/paragraphs.js';
 import { line, repoRoot, run } from '../../helpers.js';
 import type { Line } from '../../../lib/protocol/records.js';
 
@@ -33,4 +34,23 @@ t.test('real document: pointed Hebrew from Writer, paragraphs of one line apart 
   const paragraphs = stdout.trim().split(/\n\s*\n/u);
   t.equal(paragraphs.length, 5, 'the title and four paragraphs');
   t.match(paragraphs[2] ?? '', /^דְּבוֹרָה קְטַנָּה/u, 'the second paragraph starts on its own');
+});
+
+t.test('splitParagraphs: the usual line gap is the text\'s own, not the gaps around larger headings', async (t) => {
+  // A title and a heading (18 pt) over two paragraphs of two lines each and one more (15 pt):
+  // lines 28.5 pt apart, paragraphs 43.5 pt; the gaps at the headings, 45–48 pt, are as many.
+  const body = (base: number) => line('the water rose over the stones and the path', base, { w: 400, size: 15 });
+  const heading = (base: number) => line('Harbour', base, { w: 100, size: 18 });
+  const lines = [heading(100), body(145), body(173.5), body(217), body(245.5), heading(293.5), body(338.5), body(367)];
+  const paragraphs = splitParagraphs(lines, DEFAULTS);
+  t.same(paragraphs.map((p) => p.length), [1, 2, 2, 1, 2], 'a wider gap between the two paragraphs starts the second');
+});
+
+t.test('real document: Persian in Noto Nastaliq Urdu from Chromium, paragraphs under a title and a heading', async (t) => {
+  const pdf = join(repoRoot, 'bench/corpus/nastaliq/fa-chromium.pdf');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  t.equal(code, 0);
+  const paragraphs = stdout.trim().split(/\n\s*\n/u);
+  t.equal(paragraphs.length, 5, 'title, two paragraphs, heading, one paragraph');
+  t.equal(paragraphs[0], 'کتابخانهٔ کوچک', 'the title, two words');
 });
