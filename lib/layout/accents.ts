@@ -90,7 +90,35 @@ export function attachAccents(items: readonly Item[]): Item[] {
     host.text = chars.join('').normalize('NFC');
     removed.add(accent);
   }
-  return out.filter((item) => !removed.has(item));
+  return settleMarks(out.filter((item) => !removed.has(item)));
+}
+
+/** A run of combining marks alone: a sukun, a dagesh or a vowel point drawn as a glyph of its own. */
+const MARKS_ONLY = /^\s*[\p{Mn}\p{Me}]+\s*$/u;
+
+/**
+ * Gives each run of combining marks alone the baseline of the letter run it stands over or under.
+ * Some generators draw such a mark at its own raised or lowered baseline; it would otherwise stand
+ * as a row, or a block, of its own. The mark keeps its text and place: the script's own code puts
+ * it into its letter (lib/scripts/rtl.ts on right-to-left lines).
+ *
+ *        ْ       ← baseline raised by the mark's offset: takes the baseline of the run below it
+ *   ┌────┼────┐
+ *   │   الْ   │
+ *   └─────────┘
+ */
+function settleMarks(items: Item[]): Item[] {
+  if (!items.some((item) => MARKS_ONLY.test(item.text))) return items;
+  return items.map((mark) => {
+    if (!MARKS_ONLY.test(mark.text)) return mark;
+    const centre = mark.x + mark.w / 2;
+    let host: Item | undefined;
+    for (const o of items) {
+      if (o === mark || MARKS_ONLY.test(o.text) || o.text.trim() === '' || o.x > centre || right(o) < centre || !sitsOver(mark, o)) continue;
+      if (!host || Math.abs(o.y - mark.y) < Math.abs(host.y - mark.y)) host = o;
+    }
+    return host && host.y !== mark.y ? { ...mark, y: host.y } : mark;
+  });
 }
 
 /** Whether an accent's baseline lies where it may belong to a letter of `host` (ACCENT_RISE, ACCENT_DROP). */

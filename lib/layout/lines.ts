@@ -13,7 +13,7 @@ import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -74,7 +74,20 @@ export function buildLine(
   options: LineOptions,
   glyphOrder = false,
   refMarks: ReadonlyMap<Item, string> = NO_MARKS,
+  pageWordGaps: readonly number[] = [],
 ): Line {
+  return composeLine(measureRow(rowItems, options, glyphOrder), block, options, refMarks, pageWordGaps);
+}
+
+/** A row's runs in reading order and the gaps between them (× font size), before any is decided. */
+interface MeasuredRow {
+  dir: Direction;
+  items: Item[];
+  words: ReturnType<typeof slopingWords> | null;
+  gaps: number[];
+}
+
+function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder: boolean): MeasuredRow {
   const dir = lineDirection(rowItems);
   const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
@@ -90,6 +103,21 @@ export function buildLine(
     const hidden = hasNoAdvance(dir === 'rtl' ? b : a) ? options.zeroWidthRun : 0;
     gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
+  return { dir, items, words, gaps };
+}
+
+/**
+ * Decides each gap of a measured row and writes the line. `pageWordGaps`: the word gaps of the
+ * page's right-to-left lines, for a line too short to measure its own (see nonJoiningLimit).
+ */
+function composeLine(
+  row: MeasuredRow,
+  block: number,
+  options: LineOptions,
+  refMarks: ReadonlyMap<Item, string>,
+  pageWordGaps: readonly number[],
+): Line {
+  const { dir, items, words, gaps } = row;
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
   // make them in any prose ("y de la", "if it is so").
   // A line of mathematics has many one-glyph runs too (variables, relations, indices), but its
@@ -98,7 +126,7 @@ export function buildLine(
   const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length && wordRunShare(items) < WORD_RUN_SHARE;
   const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
-  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare) : threshold;
+  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare, pageWordGaps) : threshold;
   let text = '';
   // The end of the line so far, kept as the line grows: tests anchored at the end of a long
   // string scan all of it, and cutting the end off a string being built copies all of it.
@@ -122,7 +150,9 @@ export function buildLine(
           : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
             ? nonJoining
             : threshold;
-      if (!hasSpace && (words ? words.starts.has(i) : gap > limit)) {
+      // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
+      const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
+      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
@@ -155,6 +185,7 @@ export function buildLine(
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
 const ENDS_SPACE = /\s$/u;
+const STARTS_LETTER = /^\p{L}/u;
 const STARTS_SPACE = /^\s/u;
 
 /** A letter-spaced line has fewer than this share of its characters in runs of three letters or more. */
@@ -227,11 +258,17 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   }
   // Note marks are matched across the page: the mark in the body, its note at the foot.
   const marks = findNoteMarks(rows);
-  const lines = rows.map((row) => {
+  const measured = rows.map((row) => {
     const opening = row.items[0] && marks.labels.get(row.items[0]);
-    if (!opening) return buildLine(row.items, row.block, options, glyphOrder, marks.refs);
-    const rest = opening.rest === '' ? row.items.slice(1) : [{ ...row.items[0]!, text: opening.rest }, ...row.items.slice(1)];
-    return { ...buildLine(rest, row.block, options, glyphOrder, marks.refs), label: opening.label };
+    const rest = !opening ? row.items : opening.rest === '' ? row.items.slice(1) : [{ ...row.items[0]!, text: opening.rest }, ...row.items.slice(1)];
+    return { block: row.block, label: opening?.label, row: measureRow(rest, options, glyphOrder) };
+  });
+  // The page's word gaps on right-to-left lines: a line's last few words (too few gaps of its own
+  // to measure) are spaced as the lines above them.
+  const pageWordGaps = measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.filter((g) => g > options.wordGap) : []));
+  const lines = measured.map(({ block, label, row }) => {
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps);
+    return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };
 }

@@ -17,6 +17,7 @@
  */
 import type { Item } from '../protocol/records.js';
 import { right } from './geometry.js';
+import { endsWordAlways } from '../scripts/rtl.js';
 
 /** A row as rows.ts builds it: runs sharing a baseline. */
 export interface BandRow {
@@ -42,6 +43,7 @@ export interface SlopeOptions {
 export const SLOPE_DEFAULTS: SlopeOptions = { step: 0.6, span: 1.6 };
 
 const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
+const STARTS_LETTER = /^\s*\p{L}/u;
 
 /** True when a run holds an Arabic-script letter. */
 function isCursive(item: Item): boolean {
@@ -145,6 +147,9 @@ export function mergeSlopingRows<R extends BandRow>(rows: readonly R[], options:
  *    [  word 2   ][·][   word 1   ]      · a space glyph: runs centred left of its right end
  *          ╲___________↗                   (the overhanging first letter of word 2) are in word 2
  *
+ * A run that is a letter that only ever ends a word (lib/scripts/rtl.ts) ends its word too, space
+ * glyph or none.
+ *
  * Returns the runs in reading order and the indices where a word starts (after the first), or
  * null when no space glyph lies inside the line.
  */
@@ -169,7 +174,11 @@ export function slopingWords(items: readonly Item[]): { items: Item[]; starts: S
   keyed.sort((a, b) => a.word - b.word || b.item.x - a.item.x);
   const starts = new Set<number>();
   keyed.forEach((entry, i) => {
-    if (i > 0 && entry.word !== keyed[i - 1]!.word) starts.add(i);
+    if (i === 0) return;
+    const before = keyed[i - 1]!;
+    // Some generators draw no space glyph after a word-final letter whose tail reaches under the
+    // next word (Urdu's yeh barree, the Persian ezafe): the letter itself ends the word.
+    if (entry.word !== before.word || (endsWordAlways(before.item.text) && STARTS_LETTER.test(entry.item.text))) starts.add(i);
   });
   return { items: keyed.map((entry) => entry.item), starts };
 }

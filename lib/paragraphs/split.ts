@@ -52,8 +52,18 @@ export function endsByChoice(previous: Line, line: Line, left: number, rightEdge
   // In scripts written without spaces a line may break after any word (Thai) or character (CJK).
   const unspaced = NO_SPACE_JOIN.test(text[0] ?? '');
   const firstWord = unspaced ? firstSegment(text) : FIRST_WORD.exec(text)![0];
-  const perChar = line.box.w / codePoints(text);
-  return room > ([...firstWord].length + (unspaced ? 0 : 1)) * perChar + spare * line.size;
+  // Width per character counts the characters that advance: niqqud and harakat stack on their
+  // letter and take no room, and a pointed word is no longer than its letters.
+  const perChar = line.box.w / Math.max(1, advancing(text));
+  return room > (advancing(firstWord) + (unspaced ? 0 : 1)) * perChar + spare * line.size;
+}
+
+/** Non-spacing and enclosing marks: drawn over or under their letter, with no advance of their own. */
+const STACKED_MARK = /[\p{Mn}\p{Me}]/gu;
+
+/** How many characters of the text advance the pen (its code points less its stacked marks). */
+function advancing(text: string): number {
+  return codePoints(text) - (text.match(STACKED_MARK)?.length ?? 0);
 }
 
 /** A line within this × font size of a block's edge is flush with it. */
@@ -96,9 +106,17 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     }
     return entries;
   }
+  // The usual line gap is measured between lines of one size: the gap above or below a heading
+  // set larger is no line gap of the text, and in a short block it would outvote the text's own.
   const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.base - lines[i - 1]!.base);
-  const usual = median(gaps.filter((g) => g > 0));
+  const sameSizeGaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const gap = lines[i]!.base - lines[i - 1]!.base;
+    if (gap <= 0) continue;
+    gaps.push(gap);
+    if (!sizeJump(lines[i - 1]!, lines[i]!)) sameSizeGaps.push(gap);
+  }
+  const usual = median(sameSizeGaps.length > 0 ? sameSizeGaps : gaps);
   const left = Math.min(...lines.map((l) => l.box.x));
   const rightEdge = Math.max(...lines.map((l) => l.box.x + l.box.w));
   // A line starts at the block's left edge and ends at its right, or the other way round in a

@@ -165,17 +165,34 @@ export function endsNonJoining(text: string): boolean {
 }
 
 /**
+ * Letters that only ever end a word: Urdu's yeh barree (ے, ۓ), and heh carrying the Persian ezafe
+ * hamza (ۀ, or ه with U+0654). What follows one of them, if a letter, starts another word.
+ */
+const WORD_FINAL_ONLY = /^(?:[\u06c0\u06d2\u06d3]|\u0647\u0654|\u0654\u0647)$/u;
+
+/** True when a run is one letter that only ever ends a word (its marks aside; drawn in either order with its hamza). */
+export function endsWordAlways(text: string): boolean {
+  return WORD_FINAL_ONLY.test(text.replace(/[\p{Mn}\p{Me}\s]/gu, (c) => (c === '\u0654' ? c : '')));
+}
+
+/** Word gaps it takes to trust their median. */
+const ENOUGH_WORD_GAPS = 3;
+
+/**
  * The gap that is a word space after a non-joining Arabic letter, × font size. Such a letter ends its
  * glyph with a gap even inside a word ("الحر|ية": reh, then yeh): about 0.1 em, where word spaces
  * on the same line are 0.25–0.3 em. The limit is `share` × the line's median word gap (at least
- * `threshold`), when the line has at least three word gaps to take a median of; else `threshold`.
+ * `threshold`), when the line has at least three word gaps to take a median of; else the page's
+ * (`pageGaps`: the word gaps of its right-to-left lines), as on a paragraph's last line of one or
+ * two words; else `threshold`.
  *
  *     ي  ة     ر  ح  ل  ا        ← reading right to left
  *   [ية]  ←0.12→  [الحر]          not a space: below share × median word gap
  */
-export function nonJoiningLimit(gaps: readonly number[], threshold: number, share: number): number {
-  const words = gaps.filter((g) => g > threshold).sort((a, b) => a - b);
-  if (words.length < 3) return threshold;
+export function nonJoiningLimit(gaps: readonly number[], threshold: number, share: number, pageGaps: readonly number[] = []): number {
+  const own = gaps.filter((g) => g > threshold);
+  const words = (own.length >= ENOUGH_WORD_GAPS ? own : pageGaps.filter((g) => g > threshold)).sort((a, b) => a - b);
+  if (words.length < ENOUGH_WORD_GAPS) return threshold;
   const median = words[words.length >> 1]!;
   return Math.max(threshold, share * median);
 }

@@ -39,3 +39,24 @@ t.test('real documents: pdfLaTeX in OT1 (Czech, French) and groff ms accent stri
   }
   t.notMatch(text, /[\u00b4`\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u00b8\u02db\u02dd\u02da]/u, 'no accent left apart');
 });
+
+t.test('attachAccents: a mark drawn alone at its own baseline takes the baseline of the letters under it', async (t) => {
+  // A sukun drawn by itself a third of an em above the baseline of "لا" (Writer draws some marks so).
+  const sukun = item('\u0652', 172.4, 132.8, 14, { dir: 'rtl', w: 1.65 });
+  const letters = item('لا', 168.1, 137.4, 14, { dir: 'rtl', w: 10.6 });
+  const out = attachAccents([letters, sukun]);
+  t.same(out.map((i) => i.y), [137.4, 137.4], 'one baseline: one row');
+  t.equal(out[1]!.text, '\u0652', 'the mark keeps its text and place');
+  // A mark over nothing, or a line away, stays where it is.
+  t.equal(attachAccents([item('لا', 100, 137.4, 14, { dir: 'rtl', w: 10.6 }), sukun])[1]!.y, 132.8);
+  t.equal(attachAccents([{ ...letters, y: 150 }, sukun])[1]!.y, 132.8);
+});
+
+t.test('real document: Arabic with harakat from Writer, a raised sukun kept in its word', async (t) => {
+  const pdf = join(repoRoot, 'bench/corpus/marks/ar-lo-harakat.pdf');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  t.equal(code, 0);
+  const paragraphs = stdout.trim().split(/\n\s*\n/u);
+  t.equal(paragraphs.length, 5, 'the title and four paragraphs, no paragraph of a mark alone');
+  t.ok(collapse(stdout).includes('الْأَطْفَالُ'), 'the sukun on its lam');
+});

@@ -63,3 +63,28 @@ t.test('real documents: Urdu and Persian in Noto Nastaliq Urdu from Chromium', a
     t.ok(collapse(stdout).includes(phrase), phrase);
   }
 });
+
+t.test('slopingWords: a letter that only ends words ends its word where no space glyph is drawn', async (t) => {
+  // "محلے کی" as Chromium draws it in Noto Nastaliq Urdu: no space glyph after the yeh barree,
+  // whose tail reaches under the kaf of the next word; a space glyph after "کی".
+  const mim = item('م', 480.3, 485.25, 15, { ...rtl, w: 9.5 });
+  const hah = item('ح', 478.1, 485.25, 15, { ...rtl, w: 8.3 });
+  const lam = item('ل', 470.5, 482.07, 15, { ...rtl, w: 9.7 });
+  const yehBarree = item('ے', 470.1, 489.46, 15, { ...rtl, w: 21.8 });
+  const kaf = item('ک', 463.1, 485.25, 15, { ...rtl, w: 10.6 });
+  const yeh = item('ی', 455.2, 485.25, 15, { ...rtl, w: 10.9, space: { x: 452.2, w: 2.25 } });
+  const next = item('ا', 444.4, 485.25, 15, { ...rtl, w: 5 });
+  const words = slopingWords([mim, hah, lam, yehBarree, kaf, yeh, next]);
+  t.same(words!.items.map((i) => i.text).join(''), 'محلےکیا');
+  t.same([...words!.starts], [4, 6], 'a word after the yeh barree, one after the space glyph');
+  // Persian: heh with the ezafe hamza ends "کتابخانهٔ" before "کوچک".
+  const heh = item('\u0654\u0647', 476.6, 107.25, 15, { ...rtl, w: 10.4 });
+  const words2 = slopingWords([item('ن', 482.2, 113.6, 15, { ...rtl, w: 8 }), heh, item('ک', 467.5, 107.25, 15, { ...rtl, w: 16.4 }), item('و', 460, 107.25, 15, { ...rtl, w: 9.8, space: { x: 440, w: 3 } }), item('چ', 430, 107.25, 15, { ...rtl, w: 9 })]);
+  t.same([...words2!.starts], [2, 4]);
+});
+
+t.test('real documents: Urdu words after a yeh barree stay apart', async (t) => {
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'bench/corpus/nastaliq/ur-chromium.pdf')]);
+  t.equal(code, 0);
+  for (const phrase of ['محلے کی', 'سننے والوں', 'چمکنے لگے۔']) t.ok(collapse(stdout).includes(phrase), phrase);
+});

@@ -10,7 +10,7 @@ import { buildLine } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
 import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
-import { docRecord, item, parseLines, run, sharedRoot } from '../../helpers.js';
+import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
 
 const rtl = (text: string, x: number, extra: Partial<Item> = {}): Item => item(text, x, 100, 10, { dir: 'rtl', ...extra });
 
@@ -61,6 +61,7 @@ t.test('after a non-joining Arabic letter, a narrow gap is not a word space', as
   t.equal(endsNonJoining('لمّا'), true, 'a mark after the letter is skipped');
   t.equal(nonJoiningLimit([0.12, 0.3, 0.28, 0.31], 0.1, 0.6), 0.6 * 0.3);
   t.equal(nonJoiningLimit([0.12, 0.3], 0.1, 0.6), 0.1, 'too few word gaps: the plain threshold');
+  t.equal(nonJoiningLimit([0.135], 0.1, 0.6, [0.3, 0.28, 0.31, 0.12]), 0.6 * 0.3, "a line too short to measure: the page's word gaps");
   // "سلام الحرية في عالم" in visual runs: word gaps 0.3 em, and 0.12 em after the reh of الحر|ية.
   const size = 10;
   const words = ['ﻢﻟﺎﻋ', 'ﻲﻓ', 'ﺔﻳ', 'ﺮﺤﻟﺍ', 'ﻡﻼﺳ'];
@@ -72,6 +73,22 @@ t.test('after a non-joining Arabic letter, a narrow gap is not a word space', as
     x += [...w].length * 5 + (gaps[i] ?? 0) * size;
   });
   t.equal(buildLine(runs, 0, DEFAULTS, true).text, 'ﺳﻼﻡ ﺍﻟﺤﺮﻳﺔ ﻓﻲ ﻋﺎﻟﻢ');
+});
+
+t.test('a run that is a letter only ever ending a word ends it, however close the next run', async (t) => {
+  // "کتابخانهٔ کوچک" on a line with no space glyph: the heh with the ezafe hamza overlaps the kaf.
+  const runs = [rtl('کوچک', 425, { w: 42 }), rtl('\u0647\u0654', 466, { w: 10 }), rtl('کتابخان', 475, { w: 60 })];
+  t.equal(buildLine(runs, 0, DEFAULTS).text, 'کتابخانه\u0654 کوچک');
+});
+
+t.test('real document: the last word of a paragraph, alone on its line, stays whole after its alef', async (t) => {
+  // Chromium, Noto Naskh Arabic: "بِالنُّجُومِ." alone on a paragraph's last line, 0.135 em after
+  // the alef, where the page's word gaps are 0.3 em.
+  const pdf = join(repoRoot, 'bench/corpus/marks/ar-chromium-naskh.pdf');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  t.equal(code, 0);
+  t.ok(stdout.includes('تَحْلُمُ بِالنُّجُومِ.'), 'one word, in its paragraph');
+  t.equal(stdout.trim().split(/\n\s*\n/u).length, 5, 'the title and four paragraphs');
 });
 
 t.test('isGlyphOrder reads the engine of the doc record', async (t) => {

@@ -1,0 +1,56 @@
+/**
+ * Where paragraphs start inside a block (lib/paragraphs/split.ts): a line ended by choice, its
+ * room measured against the next line's first word — in pointed Hebrew, whose vowel points stack
+ * on their letters and take no width; a wider line gap, against the gaps between lines of one size.
+ */
+import t from 'tap';
+import { join } from 'node:path';
+import { endsByChoice, splitParagraphs } from '../../../lib/paragraphs/split.js';
+import { DEFAULTS } from '../../../stages/paragraphs.js';
+import { line, repoRoot, run } from '../../helpers.js';
+import type { Line } from '../../../lib/protocol/records.js';
+
+/** A right-to-left line ending at the right edge (500) whose letters are 7 pt wide; points take no room. */
+function pointed(text: string, base: number): Line {
+  const letters = text.replace(/[\p{Mn}\p{Me}]/gu, '').length;
+  const w = letters * 7;
+  return { ...line(text, base, { x: 500 - w, w, size: 14 }), dir: 'rtl' };
+}
+
+t.test('endsByChoice: the room a pointed word needs is that of its letters', async (t) => {
+  // The next line opens with a word of five letters and four points (each letter 7 pt, a space
+  // 7 pt, half an em to spare: 49 pt); the line before leaves 52 pt at its end.
+  const next = pointed('דְּבוֹרָה קטנה עפה מעליו ושאלה את הפרח הגדול', 100);
+  const previous = { ...pointed('בגנה יפה גר פרח אדום', 75), box: { x: 152, y: 64, w: 348, h: 14.7 } };
+  t.equal(endsByChoice(previous, next, 100, 500, 0.5), true, 'the word fits: the line was ended by choice');
+  const full = { ...previous, box: { x: 140, y: 64, w: 360, h: 14.7 } };
+  t.equal(endsByChoice(full, next, 100, 500, 0.5), false, '40 pt left: the word did not fit');
+});
+
+t.test('real document: pointed Hebrew from Writer, paragraphs of one line apart from a wrapped one', async (t) => {
+  const pdf = join(repoRoot, 'bench/corpus/marks/he-lo-niqqud.pdf');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  t.equal(code, 0);
+  const paragraphs = stdout.trim().split(/\n\s*\n/u);
+  t.equal(paragraphs.length, 5, 'the title and four paragraphs');
+  t.match(paragraphs[2] ?? '', /^דְּבוֹרָה קְטַנָּה/u, 'the second paragraph starts on its own');
+});
+
+t.test('splitParagraphs: the usual line gap is the text\'s own, not the gaps around larger headings', async (t) => {
+  // A title and a heading (18 pt) over two paragraphs of two lines each and one more (15 pt):
+  // lines 28.5 pt apart, paragraphs 43.5 pt; the gaps at the headings, 45–48 pt, are as many.
+  const body = (base: number) => line('the water rose over the stones and the path', base, { w: 400, size: 15 });
+  const heading = (base: number) => line('Harbour', base, { w: 100, size: 18 });
+  const lines = [heading(100), body(145), body(173.5), body(217), body(245.5), heading(293.5), body(338.5), body(367)];
+  const paragraphs = splitParagraphs(lines, DEFAULTS);
+  t.same(paragraphs.map((p) => p.length), [1, 2, 2, 1, 2], 'a wider gap between the two paragraphs starts the second');
+});
+
+t.test('real document: Persian in Noto Nastaliq Urdu from Chromium, paragraphs under a title and a heading', async (t) => {
+  const pdf = join(repoRoot, 'bench/corpus/nastaliq/fa-chromium.pdf');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  t.equal(code, 0);
+  const paragraphs = stdout.trim().split(/\n\s*\n/u);
+  t.equal(paragraphs.length, 5, 'title, two paragraphs, heading, one paragraph');
+  t.equal(paragraphs[0], 'کتابخانهٔ کوچک', 'the title, two words');
+});
