@@ -15,7 +15,7 @@ const STAGE_MAX_LINES = 300;
 /** Longest library file. */
 const LIB_MAX_LINES = 600;
 /** The library modules that compose the chain of stages, and so may import them. */
-const COMPOSERS = new Set(['lib/index.ts', 'lib/run/extract.ts']);
+const COMPOSERS = new Set(['lib/index.ts', 'lib/run/extract.ts', 'lib/run/chain.ts']);
 
 function sources(folder: string): string[] {
   const out: string[] = [];

@@ -61,10 +61,22 @@ export interface RepairContext {
 /** Loads the rules and word lists; throws an Error naming the file that is missing or bad. */
 export function loadContext(options: ContextOptions): RepairContext {
   const { rules, disabled, rejected } = loadConfig(options.config);
-  const thaiPath = options.thaiLexicon || (existsSync(DEBIAN_THAI_TRIE) ? DEBIAN_THAI_TRIE : '');
   const wordsPath = options.words || (existsSync(DEBIAN_WORDS) ? DEBIAN_WORDS : '');
   const words = wordsPath ? new Set([...loadLexicon(wordsPath)].map((w) => w.toLowerCase())) : null;
-  return { rules, disabled, rejected, thai: thaiPath ? loadLexicon(thaiPath) : null, words };
+  if (options.thaiLexicon) return { rules, disabled, rejected, thai: loadLexicon(options.thaiLexicon), words };
+  // Debian's Thai trie is read on the first document with Thai text (repairDocument asks for it
+  // only then): most runs have none, and walking the trie is a good part of a worker's start.
+  // A file the user names is read at once, so that a bad one stops the run before any document.
+  const thaiPath = existsSync(DEBIAN_THAI_TRIE) ? DEBIAN_THAI_TRIE : '';
+  return {
+    rules,
+    disabled,
+    rejected,
+    get thai() {
+      return thaiPath ? loadLexicon(thaiPath) : null;
+    },
+    words,
+  };
 }
 
 /** The pure core: repairs one document's lines; returns new pages and diagnostics. */
@@ -79,7 +91,8 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
   const disabled = context.disabled;
   const allLines = group.pages.flatMap((p) => p.lines ?? []);
 
-  const thaiCounts = context.thai && allLines.some((l) => hasThai(l.text)) ? thaiWordCounts(allLines.map((l) => l.text.replace(/\S*[\u0000\uf700-\uf71a]\S*/gu, ' '))) : new Map<string, number>();
+  const anyThai = allLines.some((l) => hasThai(l.text));
+  const thaiCounts = anyThai && context.thai ? thaiWordCounts(allLines.map((l) => l.text.replace(/\S*[\u0000\uf700-\uf71a]\S*/gu, ' '))) : new Map<string, number>();
   // The word list counts only for a document written in its language: most of the document's
   // distinct words must be in it. Otherwise the document's own words are the vocabulary.
   const docWords = new Vocabulary(null);
@@ -134,7 +147,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
     return { ...page, lines };
   });
 
-  if (context.thai === null && allLines.some((l) => hasThai(l.text))) {
+  if (anyThai && context.thai === null) {
     diagnostics.push(diagnostic(doc.id, 'repair', 'no-thai-lexicon', `No Thai word list (install libthai-data or give --thai-lexicon): Thai rules I and III and lost marks are skipped`, { severity: 'warning' }));
   }
   for (const change of tally.changes) {

@@ -89,6 +89,7 @@ export function readDatrie(buf: Buffer): string[] {
 }
 
 const cache = new Map<string, ReadonlySet<string>>();
+const NOT_ASCII = /[^\u0000-\u007f]/u;
 
 /**
  * Loads a word list (plain or libdatrie) into a Set, cached per path. Throws an Error naming the
@@ -111,13 +112,16 @@ export function loadLexicon(path: string): ReadonlySet<string> {
       throw new Error(`cannot parse lexicon ${path}: ${(error as Error).message}`);
     }
   } else {
-    words = buf
-      .toString('utf8')
-      .split(/\r?\n/)
-      .map((w) => w.trim())
-      .filter((w) => w !== '' && !w.startsWith('#'));
+    words = [];
+    for (const line of buf.toString('utf8').split('\n')) {
+      const word = line.trim();
+      if (word !== '' && word[0] !== '#') words.push(word);
+    }
   }
-  const set = new Set(words.map((w) => w.normalize('NFC')));
+  // A word list is read as a run starts, so the hundred thousand words are normalised only where
+  // NFC can change them: ASCII is its own normal form.
+  const set = new Set<string>();
+  for (const word of words) set.add(NOT_ASCII.test(word) ? word.normalize('NFC') : word);
   cache.set(path, set);
   return set;
 }

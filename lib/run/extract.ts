@@ -65,20 +65,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   ...langidStage.OPTIONS,
 ].filter((spec, index, all) => all.findIndex((other) => other.key === spec.key) === index);
 
-/** The stages after parse, from items to language-tagged blocks. */
-export function workerChain(options: Partial<ExtractOptions> = {}): Transform[] {
-  return [
-    orderStage.order(options),
-    linesStage.lines(options),
-    bidiStage.bidi(options),
-    repairStage.repair(options),
-    resegmentStage.resegment(options),
-    paragraphsStage.paragraphs(options),
-    joinStage.join(options),
-    rolesStage.roles(options),
-    langidStage.langid(options),
-  ];
-}
+export { workerChain } from './chain.js';
+
+/** The module the parse workers build their stages from. */
+const CHAIN_MODULE = new URL('./chain.js', import.meta.url).href;
 
 /**
  * The record stages of the chain, from PDF inputs to blocks: parse, whose workers run the stages
@@ -90,7 +80,7 @@ export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[
   // The workers build these stages; the pool ends the run with a usage error, before any
   // document, when the first worker cannot (a file an option names cannot be read, a model
   // cannot be loaded).
-  return [parseStage.parse(options, { chain: { module: import.meta.url, options: { ...options } } })];
+  return [parseStage.parse(options, { chain: { module: CHAIN_MODULE, options: { ...options } } })];
 }
 
 /**

@@ -23,7 +23,7 @@ import { createInterface } from 'node:readline';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { WARCParser, type WARCRecord } from 'warcio';
+import type { WARCParser, WARCRecord } from 'warcio';
 import { shortHash } from '../formats/ids.js';
 import { errorRecord, type ErrorRecord, type PdfRecord, type PipeRecord } from '../protocol/records.js';
 
@@ -209,7 +209,10 @@ export async function* inputsFromWarc(path: string): AsyncGenerator<InputRecord>
     await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
     const magic = await head(path, 2);
     gzipped = magic !== null && magic[0] === 0x1f && magic[1] === 0x8b;
-    parser = new WARCParser(stream);
+    // warcio (and the zlib code it carries) is loaded on the first WARC file: a run over PDFs,
+    // and every parse worker, starts without it.
+    const { WARCParser: Parser } = await import('warcio');
+    parser = new Parser(stream);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not-found' : 'unreadable';
     yield errorRecord(name, STAGE, code, `Cannot read the WARC file ${path}: ${(error as Error).message}`);

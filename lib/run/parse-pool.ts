@@ -14,6 +14,7 @@ import { UsageError } from '../protocol/options.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
 import { idFromPath } from './inputs.js';
+import { collectBetweenDocuments } from './heap.js';
 
 /** What the pool reads of the parse options. */
 export interface ParsePoolOptions extends OcrOptions {
@@ -163,6 +164,8 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
       if (message.memory) stream.emit('worker-memory', { worker: number, ...message.memory } satisfies WorkerMemory);
       if (message.done) complete(slot, job);
       drain();
+      // The documents written before this one are garbage by now.
+      if (message.done) collectBetweenDocuments();
     });
     worker.on('error', (error: Error & { code?: string }) => {
       const code: ErrorCode = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'worker-crashed';

@@ -12,6 +12,7 @@ import * as pdfjs from '../engines/pdfjs.js';
 import * as pdfium from '../engines/pdfium/index.js';
 import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
+import { collectBetweenDocuments } from './heap.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES: Record<Exclude<EngineName, 'auto'>, typeof pdfjs | typeof pdfium> = { pdfjs, pdfium };
@@ -200,6 +201,8 @@ async function run(task: WorkerTask): Promise<void> {
 
 /** This worker's own memory after a document (its V8 heap, and buffers outside it) and how busy it was, for the run's report. */
 function memory(): { heapUsed: number; external: number; busy: number } {
+  // The document's records have been posted: what they took is garbage now.
+  collectBetweenDocuments();
   const heap = getHeapStatistics();
   // busy: the share of this thread's life spent working rather than waiting for a task.
   return { heapUsed: heap.used_heap_size, external: heap.external_memory, busy: performance.eventLoopUtilization().utilization };
