@@ -59,12 +59,13 @@ export interface PlacedBlock {
  * Text reduced to lower-case letters and digits without their accents (after NFKD, which also
  * unfolds ligatures and superscript digits), so that word spaces, hyphenation, quotes, line breaks
  * and a lost accent do not decide a match: the benchmark measures roles, not characters. Text
- * with no letter or digit at all (a formula piece "√") keeps its non-space characters.
+ * with no letter or digit at all (a formula piece "√", a combining arrow) keeps its non-space
+ * characters as they are.
  */
 export function squeeze(text: string): string {
   const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
   const kept = folded.replace(/[^\p{L}\p{N}]+/gu, '');
-  return kept !== '' ? kept : folded.replace(/\s+/gu, '');
+  return kept !== '' ? kept : text.replace(/\s+/gu, '');
 }
 
 /**
