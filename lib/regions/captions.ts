@@ -1,8 +1,8 @@
 /**
  * Captions of figures and tables. A caption opens with its label and number ("Figure 3.",
  * "Fig. 2:", "Table IV —", "Abbildung 4:"); a sentence of the body that speaks of a figure ("Figure
- * 3 shows …") has no punctuation after the number, so a lead without it counts only where the
- * block is set apart from the body (another size or font). A caption broken into several blocks
+ * 3 shows …") has no punctuation after the number, so a lead without it counts only before a
+ * capital or where the block is set apart from the body (another size or font). A caption broken into several blocks
  * (its lines split by the paragraph rules) goes on in the blocks right below it set like it.
  */
 import type { Block } from '../protocol/records.js';
@@ -30,8 +30,14 @@ export function setApart(block: Block, body: BodyStyle): boolean {
 export function opensCaption(block: Block, body: BodyStyle): boolean {
   const text = block.text.trimStart();
   if (LEAD_PUNCTUATED.test(text)) return true;
-  // Without punctuation: apart from the body, and not a sentence about the figure ("Fig. 3 shows").
-  return LEAD.test(text) && setApart(block, body) && !/^\S+\s*\S+\s+(shows?|gives?|displays?|presents?|compares?|illustrates?|summari[sz]es?|lists?|is|are)\b/iu.test(text);
+  const lead = LEAD.exec(text);
+  if (!lead) return false;
+  // Without punctuation, a capital after the number opens a caption's own sentence ("Fig.1 The
+  // charge distribution…", a list of captions set in the body's type); a sentence of the body
+  // goes on in lower case ("Fig. 3 shows").
+  if (/^\s+\p{Lu}\p{Ll}/u.test(text.slice(lead[0].length))) return true;
+  // Otherwise: apart from the body, and not a sentence about the figure ("Fig. 3 shows").
+  return setApart(block, body) && !/^\S+\s*\S+\s+(shows?|gives?|displays?|presents?|compares?|illustrates?|summari[sz]es?|lists?|is|are)\b/iu.test(text);
 }
 
 /**
