@@ -8,7 +8,7 @@ import { normalizeOptions } from '../../../stages/langid.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { block, group, pageRecord, parseLines, run } from '../../helpers.js';
+import { block, group, pageRecord, parseLines, run, wildFile } from '../../helpers.js';
 import { pdfFromObjects, streamObject } from '../../hostile-pdfs.js';
 import { arabic, english, german } from './texts.js';
 
@@ -78,4 +78,11 @@ t.test('a page whose text reads as no language gets a garbled-text warning, coun
   const warnings = parseLines(result.stdout).filter((r) => r.type === 'diagnostic' && r.code === 'garbled-text');
   t.same(warnings.map((r) => (r.type === 'diagnostic' ? `${r.doc}:${r.place?.page}` : '')), ['garbled:1'], 'one warning, on the garbled page');
   t.match(result.stderr, /2 pages \(1 with garbled text\)/u, 'the summary counts it');
+});
+
+const russianGuide = wildFile('texlive__lshortru.pdf');
+t.test('a real page in a wrong 8-bit table (Russian in cp1251 read as Latin-1) gets the warning; the readable page before it does not', { skip: russianGuide.skip }, async (t) => {
+  const result = await run(['extract', '--format', 'ndjson', '--first-page', '24', '--last-page', '25', russianGuide.path]);
+  const warnings = parseLines(result.stdout).filter((r) => r.type === 'diagnostic' && r.code === 'garbled-text');
+  t.same(warnings.map((r) => (r.type === 'diagnostic' ? r.place?.page : 0)), [25]);
 });
