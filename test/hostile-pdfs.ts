@@ -93,3 +93,15 @@ export function deepNesting(depth: number): Buffer {
     FONT,
   ]);
 }
+
+/** A page tree with a cycle: the root's second kid is a /Pages node whose only kid is the root; /Count claims 3 pages over one real page. */
+export function circularPageTree(): Buffer {
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 3 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (The one real page) Tj ET')),
+    FONT,
+    '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 2 >>',
+  ]);
+}

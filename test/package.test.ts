@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, repoRoot } from './helpers.js';
@@ -55,4 +55,15 @@ t.test('the packed tarball installs and runs the README library examples', async
   const pdfextract = spawnSync(process.execPath, [bin, 'pdfextract', '-I', 'samples/one-column.pdf', '-O', out], { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
   t.equal(pdfextract.status, 0, pdfextract.stderr);
   t.match(readFileSync(out, 'utf8'), /<p id="page1p1"/, 'pdfextract finds its shipped config and writes HTML');
+});
+
+t.test('every run-time dependency is imported by the shipped code', async (t) => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const sources = ['bin', 'lib', 'stages']
+    .flatMap((dir) => readdirSync(join(repoRoot, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => join(repoRoot, dir, f)))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  for (const name of Object.keys(manifest.dependencies)) {
+    t.ok(sources.includes(`from '${name}`) || sources.includes(`import('${name}`) || sources.includes(`resolve('${name}`), `${name} is imported`);
+  }
 });

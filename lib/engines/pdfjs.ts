@@ -6,13 +6,13 @@
  * up, so memory is bounded by a page. Text items keep pdf.js's run splitting; whitespace-only runs
  * are dropped because the line stage measures gaps itself.
  */
-import { pageRange, type OpenOptions } from './open.js';
+import { PageObjects, pageRange, repeatedPageMessage, type OpenOptions } from './open.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
-import { SCHEMA_VERSION } from '../protocol/records.js';
+import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
+import { diagnostic, SCHEMA_VERSION } from '../protocol/records.js';
 import { activate, BUDGET_GLOBAL, DecodeBudget } from './decode-budget.js';
 import { EngineError } from './errors.js';
 import { angleOf } from '../layout/frames.js';
@@ -392,7 +392,7 @@ export async function* extractRecords(
   id: string,
   source: string,
   options: PdfjsOptions,
-): AsyncGenerator<DocRecord | PageRecord> {
+): AsyncGenerator<DocRecord | PageRecord | DiagnosticRecord> {
   if (bytes.byteLength === 0) throw new EngineError('not-a-pdf', 'The file is empty');
   if (!looksLikePdf(bytes)) throw new EngineError('not-a-pdf', 'No %PDF- header in the first 1024 bytes: this is not a PDF');
   const pdfjs = await loadPdfjs();
@@ -451,9 +451,18 @@ export async function* extractRecords(
     // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
     const tagged = (await doc.getMarkInfo().catch(() => null))?.Marked === true;
     const range = pageRange(doc.numPages, options);
+    const pageObjects = new PageObjects();
+    let repeats = 0;
     for (let n = range.first; n <= range.last; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
+      const firstShown = pageObjects.seenBefore(page.ref ? `${page.ref.num} ${page.ref.gen}` : null, n);
+      if (firstShown !== undefined) {
+        page.cleanup();
+        yield { type: 'page', doc: id, page: n, width: round(viewport.width), height: round(viewport.height), items: [] };
+        if (repeats++ === 0) yield diagnostic(id, 'parse', 'page-repeated', repeatedPageMessage(n, firstShown), { place: { page: n } });
+        continue;
+      }
       const content = await page.getTextContent({ disableNormalization: !options.normalize, includeMarkedContent: true });
       const tags = tagged ? pdfjsTags((await page.getStructTree().catch(() => null)) as PdfjsStructNode | null) : undefined;
       const items = itemsWithActualText(

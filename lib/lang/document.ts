@@ -6,7 +6,7 @@
  * (stages/langid.ts) runs it on every document.
  */
 import type { DocumentGroup } from '../protocol/stage.js';
-import { FURNITURE_ROLES, type Block, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../protocol/records.js';
+import { diagnostic, FURNITURE_ROLES, type Block, type DiagnosticRecord, type DocRecord, type LangSpan, type LanguageShare, type PageRecord } from '../protocol/records.js';
 import { toFrancCode, toIso6391 } from './codes.js';
 import { decide, judge, type Judgement } from './identify.js';
 import { dominantScript, letterCount, letterScript, runsOfScript, type ScriptClass } from './scripts.js';
@@ -66,7 +66,7 @@ export function distribution(blocks: readonly Block[]): LanguageShare[] {
 }
 
 /** The pure core: languages for one document. */
-export function langidOfDocument(group: DocumentGroup, options: DocumentLanguageOptions): { pages: PageRecord[]; doc: DocRecord } {
+export function langidOfDocument(group: DocumentGroup, options: DocumentLanguageOptions): { pages: PageRecord[]; doc: DocRecord; diagnostics: DiagnosticRecord[] } {
   const candidates = options.candidates.split(',').map((c) => c.trim()).filter(Boolean);
   const base = { candidates, priorRatio: options.priorRatio, minLetters: options.minLetters, fallback: 'und' };
   const declared = pdfLang(group.doc);
@@ -85,6 +85,8 @@ export function langidOfDocument(group: DocumentGroup, options: DocumentLanguage
   };
   const byDeclared = { ...base, prior: declared };
   for (const block of blocks) block.lang = decide(judgeOnce(block.text), byDeclared);
+
+  const diagnostics = garbledPages(pages, judgeOnce, options.minLetters);
 
   // 2. The language each script has in this document (by characters of judged body blocks).
   const byScript = new Map<ScriptClass, Map<string, number>>();
@@ -151,7 +153,31 @@ export function langidOfDocument(group: DocumentGroup, options: DocumentLanguage
       else page.blocks = page.blocks.filter((block) => block.lang === wanted);
     }
   }
-  return { pages, doc };
+  return { pages, doc, diagnostics };
+}
+
+/**
+ * A page is judged on this many times the fewest letters a block needs: less than a paragraph's
+ * worth (a page of formulas, a table of symbols and codes) is too easily no language.
+ */
+const PAGE_LETTERS_FACTOR = 5;
+
+/**
+ * A `garbled-text` warning for each page whose body text as a whole is no language (`garbled` in
+ * identify.ts: its trigrams are not those of the language franc picks, as from a wrong 8-bit
+ * table, or its words switch case inside, as from glyphs mapped to the wrong letters). Such a
+ * page ends well and its text is written, but nobody can read it: without a word a crawl keeps
+ * it. Page furniture is left out of the judgement (a running head can be the one readable line).
+ */
+function garbledPages(pages: readonly PageRecord[], judgeOnce: (text: string) => Judgement, minLetters: number): DiagnosticRecord[] {
+  const warnings: DiagnosticRecord[] = [];
+  for (const page of pages) {
+    const text = (page.blocks ?? []).filter((b) => !isFurniture(b)).map((b) => b.text).join('\n');
+    if (letterCount(text, minLetters * PAGE_LETTERS_FACTOR) < minLetters * PAGE_LETTERS_FACTOR) continue;
+    if (!judgeOnce(text).garbled) continue;
+    warnings.push(diagnostic(page.doc, 'langid', 'garbled-text', `The text of page ${page.page} looks garbled: it reads as no language (a font whose characters map to the wrong letters, or a wrong 8-bit table)`, { place: { page: page.page } }));
+  }
+  return warnings;
 }
 
 /** A few letters of a language's usual script, to compare /Lang with a block's script. */

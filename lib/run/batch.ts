@@ -97,6 +97,8 @@ export interface RunReport {
   skipped: number;
   /** Documents that ended well with no text, by reason (lib/run/no-text.ts); each also has a `no-text` diagnostic. */
   noText: Record<string, number>;
+  /** Pages whose text reads as no language (each has a `garbled-text` diagnostic from langid). */
+  garbledPages: number;
   interrupted: boolean;
   memory: { rssPeakMiB: number; workerPeakMiB: number; windows: MemoryWindow[] };
   /**
@@ -124,6 +126,8 @@ export class Accounting extends Transform {
   /** Documents with no text, by reason. */
   readonly noText: Record<string, number> = {};
   private readonly noTextWatch = new NoTextWatch();
+  /** Pages with a `garbled-text` diagnostic. */
+  garbledPages = 0;
   /** Each parse worker's share of its life spent working, as last reported. */
   readonly workerBusy = new Map<number, number>();
   private readonly elu = performance.eventLoopUtilization();
@@ -162,6 +166,7 @@ export class Accounting extends Transform {
 
   override _transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback): void {
     if (record.type === 'page') this.pages += 1;
+    else if (record.type === 'diagnostic' && record.code === 'garbled-text') this.garbledPages += 1;
     const empty = this.noTextWatch.note(record);
     if (empty !== null) {
       this.noText[empty] = (this.noText[empty] ?? 0) + 1;
@@ -228,6 +233,7 @@ export class Accounting extends Transform {
       outcomes: this.outcomes,
       skipped: this.skipped,
       noText: this.noText,
+      garbledPages: this.garbledPages,
       interrupted,
       memory: { rssPeakMiB: round(this.rssPeak), workerPeakMiB: round(this.workerPeak), windows: this.windows },
       busy: {
@@ -266,7 +272,8 @@ export function summaryLine(report: RunReport): string {
     ? `, ${empty.reduce((n, [, count]) => n + count, 0)} with no text (${empty.map(([reason, n]) => `${reason} ${n}`).join(', ')})`
     : '';
   const stopped = report.interrupted ? ' (interrupted)' : '';
-  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${noText}${skipped}, ${report.pages} pages in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
+  const garbled = report.garbledPages > 0 ? ` (${report.garbledPages} with garbled text)` : '';
+  return `pdfpipe ${report.stage}: ${report.documents} documents (${codes || 'none'})${noText}${skipped}, ${report.pages} pages${garbled} in ${report.seconds} s, ${report.pagesPerSecond} pages/s${stopped}`;
 }
 
 /**

@@ -26,7 +26,7 @@
 import type { DiagnosticRecord, DocMeta, DocRecord, PageRecord } from '../../protocol/records.js';
 import { diagnostic, SCHEMA_VERSION } from '../../protocol/records.js';
 import { EngineError } from '../errors.js';
-import { pageRange, type OpenOptions } from '../open.js';
+import { PageObjects, pageRange, repeatedPageMessage, type OpenOptions } from '../open.js';
 import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
 import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
@@ -137,9 +137,22 @@ export async function* extractRecords(
     // Tesseract is looked for once per document, when a page first needs it.
     let tesseract: string | null | undefined;
     let ocrUnavailable = false;
+    const pageObjects = new PageObjects();
+    let repeats = 0;
     for (let n = range.first; n <= range.last; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
+      const firstShown = pageObjects.seenBefore(m.EPDFPage_GetObjectNumber(page), n);
+      if (firstShown !== undefined) {
+        try {
+          const { width, height } = viewportTransform(pageView(m, page, scratch), m.FPDFPage_GetRotation(page) * 90);
+          yield { type: 'page', doc: id, page: n, width: round(width), height: round(height), items: [] };
+        } finally {
+          m.FPDF_ClosePage(page);
+        }
+        if (repeats++ === 0) yield diagnostic(id, 'parse', 'page-repeated', repeatedPageMessage(n, firstShown), { place: { page: n } });
+        continue;
+      }
       let record: PageRecord;
       let unmapped = 0;
       let ocrWhy: string | null = null;

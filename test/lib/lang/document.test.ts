@@ -5,7 +5,11 @@
 import t from 'tap';
 import { langidOfDocument } from '../../../lib/lang/document.js';
 import { normalizeOptions } from '../../../stages/langid.js';
-import { block, group, pageRecord } from '../../helpers.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { block, group, pageRecord, parseLines, run, wildFile } from '../../helpers.js';
+import { pdfFromObjects, streamObject } from '../../hostile-pdfs.js';
 import { arabic, english, german } from './texts.js';
 
 t.test('a document: short blocks take the language of their script; Latin runs in Arabic are spans', async (t) => {
@@ -33,4 +37,52 @@ t.test('lang keeps or marks blocks', async (t) => {
   const page = pageRecord('l', 1, { blocks: [block(english), block(german)] });
   t.same(langidOfDocument(group([page]), normalizeOptions({ lang: 'de' })).pages[0]!.blocks!.map((b) => b.lang), ['de']);
   t.same(langidOfDocument(group([page]), normalizeOptions({ lang: 'de', mark: true })).pages[0]!.blocks!.map((b) => b.selected), [false, true]);
+});
+
+const STORY = [
+  'The river turned slowly past the old mill, where children',
+  'gathered every summer evening to watch the boats come home.',
+  'Nobody remembered who had built the mill, or when the last',
+  'sack of flour had left its doors for the market in town.',
+];
+
+/**
+ * A one-page PDF of STORY whose font's ToUnicode map sends each lower-case letter to another
+ * letter, every other one capital (`wrongMap`), as a font with its glyphs mapped to the wrong
+ * letters gives; without `wrongMap` the map is right.
+ */
+function storyPdf(wrongMap: boolean): Buffer {
+  const pairs: string[] = [];
+  for (let code = 97; code <= 122; code++) {
+    const to = wrongMap ? (code % 2 ? 65 : 97) + (((code - 97) * 7 + 3) % 26) : code;
+    pairs.push(`<${code.toString(16)}> <00${to.toString(16)}>`);
+  }
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Letters def 1 begincodespacerange <00> <ff> endcodespacerange ${pairs.length} beginbfchar ${pairs.join(' ')} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from(`BT /F1 12 Tf 14 TL 20 250 Td ${STORY.map((line) => `(${line}) '`).join(' ')} ET`)),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>',
+    streamObject('', Buffer.from(cmap)),
+  ]);
+}
+
+t.test('a page whose text reads as no language gets a garbled-text warning, counted in the summary; a readable one does not', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-garbled-'));
+  const garbled = join(dir, 'garbled.pdf');
+  const readable = join(dir, 'readable.pdf');
+  writeFileSync(garbled, storyPdf(true));
+  writeFileSync(readable, storyPdf(false));
+  const result = await run(['extract', '--format', 'ndjson', garbled, readable]);
+  const warnings = parseLines(result.stdout).filter((r) => r.type === 'diagnostic' && r.code === 'garbled-text');
+  t.same(warnings.map((r) => (r.type === 'diagnostic' ? `${r.doc}:${r.place?.page}` : '')), ['garbled:1'], 'one warning, on the garbled page');
+  t.match(result.stderr, /2 pages \(1 with garbled text\)/u, 'the summary counts it');
+});
+
+const russianGuide = wildFile('texlive__lshortru.pdf');
+t.test('a real page in a wrong 8-bit table (Russian in cp1251 read as Latin-1) gets the warning; the readable page before it does not', { skip: russianGuide.skip }, async (t) => {
+  const result = await run(['extract', '--format', 'ndjson', '--first-page', '24', '--last-page', '25', russianGuide.path]);
+  const warnings = parseLines(result.stdout).filter((r) => r.type === 'diagnostic' && r.code === 'garbled-text');
+  t.same(warnings.map((r) => (r.type === 'diagnostic' ? r.place?.page : 0)), [25]);
 });
