@@ -32,10 +32,11 @@ export function opensCaption(block: Block, body: BodyStyle): boolean {
   if (LEAD_PUNCTUATED.test(text)) return true;
   const lead = LEAD.exec(text);
   if (!lead) return false;
-  // Without punctuation, a capital after the number opens a caption's own sentence ("Fig.1 The
-  // charge distribution…", a list of captions set in the body's type); a sentence of the body
+  // Without punctuation, a capital after the number (or after a panel's letter) opens a caption's
+  // own sentence ("Fig.1 The charge distribution…", "Fig.2 (a)The…", a list of captions set in
+  // the body's type); a sentence of the body
   // goes on in lower case ("Fig. 3 shows").
-  if (/^\s+\p{Lu}\p{Ll}/u.test(text.slice(lead[0].length))) return true;
+  if (/^\s+(?:\(\p{Ll}\)\s*)?\p{Lu}\p{Ll}/u.test(text.slice(lead[0].length))) return true;
   // Otherwise: apart from the body, and not a sentence about the figure ("Fig. 3 shows").
   return setApart(block, body) && !/^\S+\s*\S+\s+(shows?|gives?|displays?|presents?|compares?|illustrates?|summari[sz]es?|lists?|is|are)\b/iu.test(text);
 }

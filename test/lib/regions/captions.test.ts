@@ -17,6 +17,7 @@ t.test('a lead with its number and punctuation opens a caption; a sentence about
   t.notOk(opensCaption(block('Fig. 5 shows the counts', { font: 'Small', size: 8 }), body));
   // A list of captions set in the body's type (a page of them at the end of a preprint).
   t.ok(opensCaption(block('Fig.1 The charge distribution of the fragments', { font: 'Body', size: 10 }), body), 'no punctuation, in the body type, but a capital after the number');
+  t.ok(opensCaption(block('Fig.2 (a)The counts in spring, (b)in summer', { font: 'Body', size: 10 }), body), 'a panel letter before the capital');
   t.notOk(opensCaption(block('Figure 3 and the table below give the counts', { font: 'Body', size: 10 }), body));
   t.notOk(opensCaption(block('Table 2 A', { font: 'Body', size: 10 }), body), 'a letter alone is no sentence');
 });
