@@ -36,12 +36,14 @@ const FULL_LINE_SLACK = 1.5;
 const FULL_LINE_SHARE = 0.6;
 const PROSE_COLUMN_WIDTH = 12;
 /** Justified lines of the page's text column share one width to within this many points; this
- * many of them, outside the region, make the width known. A fragment of a region as wide as the
- * text column is a line of it, so the region reaches across the page's columns: lines of prose
- * beside display math. (Measured outside the region: a table's own justified cells share a width.) */
+ * many of them, outside the region, make the width known. A fragment of a region nearly as wide as
+ * the text column (`FULL_WIDTH_SHARE`: a justified line whose last word a stretched space set apart
+ * still counts; a table's cell leaves room for the other columns) is a line of prose, so the region
+ * is prose beside display math, or reaches across the page's columns. (Measured outside the region:
+ * a table's own justified cells share a width.) */
 const SAME_WIDTH = 0.5;
 const MIN_FULL_LINES = 3;
-const FULL_WIDTH_SHARE = 0.97;
+const FULL_WIDTH_SHARE = 0.85;
 /** Fewest rows with text in two columns or more that make a table. */
 const MIN_GRID_ROWS = 2;
 /** Rows of a table stand at least a line apart: baselines closer than this × font size are one

@@ -9,7 +9,8 @@ import { findTables } from '../../../lib/layout/tables.js';
 import type { Fragment } from '../../../lib/layout/fragments.js';
 import { boxOf } from '../../../lib/layout/geometry.js';
 import type { Block, PageRecord } from '../../../lib/protocol/records.js';
-import { item, parseLines, repoRoot, run } from '../../helpers.js';
+import { item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
+import { existsSync } from 'node:fs';
 
 const fragment = (text: string, x: number, y: number, row: number, w = text.length * 5): Fragment => {
   const items = [item(text, x, y, 10, { w })];
@@ -70,4 +71,12 @@ t.test('display math is no table: numbered equations, fractions and a matrix bes
   t.notOk(tableRows.some((text) => /\(\d\)/u.test(text)), 'no equation number in a table row');
   t.equal(tableRows.length, 3, 'only the tabular is a table');
   t.ok(blocks.some((b) => b.role === 'body' && b.text.includes('the slower of them sets how long')), 'the prose after the matrix is body text');
+});
+
+const paper = join(sharedRoot, 'corpus/arxiv/hep-ph0501251.pdf');
+t.test('a justified line cut in two by a stretched space, above a numbered formula, is prose, not a table row', { skip: existsSync(paper) ? false : `${paper} is not available (no ../shared corpus)` }, async (t) => {
+  const { stdout } = await run(['extract', '--quiet', '--format', 'ndjson', paper]);
+  const blocks = parseLines(stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : [])) as Block[];
+  const sentence = blocks.find((b) => b.text.startsWith('To see whether these models have fewer parameters'));
+  t.equal(sentence?.role, 'body');
 });
