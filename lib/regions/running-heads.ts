@@ -3,7 +3,7 @@
  * pages, the title over odd ones), and a short document has each text once, so `order`, which
  * finds furniture by repetition, misses them. What repeats is their place: a single small line,
  * the topmost (or bottommost) text of its page, standing apart from the text below it, at the same
- * height on several pages.
+ * height on several pages — and, at the top, above where the text block starts.
  */
 import { FURNITURE_ROLES, type Block, type PageRecord } from '../protocol/records.js';
 
@@ -44,7 +44,16 @@ const small = (block: Block, bodySize: number): boolean => block.lines === 1 && 
  * how many it marked.
  */
 export function markRunningHeads(pages: readonly PageRecord[], bodySize: number): number {
-  const all = pages.flatMap((page, index) => (index === 0 ? [] : candidates(page, index, bodySize)));
+  const found = pages.flatMap((page, index) => (index === 0 ? [] : candidates(page, index, bodySize)));
+  // Where the text block starts: the highest top of the pages' text that is no candidate (no
+  // text stands above the text block but the heads). A head stands above it; a heading that opens
+  // a page's text (a section starting at the top of the page) stands at it.
+  const tops = pages.slice(1).flatMap((page, k) => {
+    const content = (page.blocks ?? []).filter((b) => !FURNITURE_ROLES.has(b.role) && b.text.trim() !== '' && !found.some((c) => c.page === k + 1 && c.block === b));
+    return content.length > 0 ? [Math.min(...content.map((b) => b.box.y))] : [];
+  });
+  const textTop = Math.min(...tops);
+  const all = found.filter((c) => c.zone === 'bottom' || c.edge < textTop - SAME_PLACE);
   let marked = 0;
   for (const c of all) {
     const agrees = all.some((o) => o.page !== c.page && o.zone === c.zone && Math.abs(o.edge - c.edge) <= SAME_PLACE);

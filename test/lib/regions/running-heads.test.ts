@@ -29,3 +29,18 @@ t.test('small first lines at different heights, or set like the body, are no hea
   for (const p of bodySized) p.blocks![0]!.size = 10;
   t.equal(markRunningHeads(bodySized, 10), 0);
 });
+
+t.test('a small heading that opens the text block at the top of two pages is no head', async (t) => {
+  // Pages whose text starts at y = 54; on two of them a section starts there, its heading set
+  // smaller than the body (as revtex sets subsections), apart from the paragraph under it.
+  const opening = (number: number, first: string, small: boolean) =>
+    pageRecord('d', number, {
+      blocks: [
+        block(first, { size: small ? 9 : 10, lines: small ? 1 : 4, box: { x: small ? 170 : 72, y: 54, w: small ? 300 : 450, h: small ? 10 : 46 } }),
+        block('A paragraph of the body that runs over several lines of the page.', { size: 10, lines: 6, box: { x: 72, y: 80, w: 450, h: 70 } }),
+        block('Another paragraph of the body, with more words in it than a head has.', { size: 10, lines: 6, box: { x: 72, y: 160, w: 450, h: 70 } }),
+      ],
+    });
+  const pages = [opening(1, 'Title of the paper', false), opening(2, 'B. The second model', true), opening(3, 'A paragraph that runs on from the page before it.', false), opening(4, 'C. The third model', true), opening(5, 'More of the body text.', false)];
+  t.equal(markRunningHeads(pages, 10), 0);
+});
