@@ -20,6 +20,24 @@ t.test('words become items in points, one baseline per line, source and confiden
   t.ok(items[2]!.y > items[0]!.y);
 });
 
+const header = 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
+
+t.test("right-to-left words are laid out again from the line's right edge, in Tesseract's order", async (t) => {
+  // Tesseract's boxes of Arabic words overlap (the second word's box covers the first's).
+  const rtl = [header, '4\t1\t1\t1\t1\t0\t100\t100\t1000\t60\t-1\t', '5\t1\t1\t1\t1\t1\t1000\t100\t100\t60\t95\tكل', '5\t1\t1\t1\t1\t2\t800\t100\t300\t60\t95\tالناس', '5\t1\t1\t1\t1\t3\t100\t100\t200\t60\t95\tسواسية'].join('\n');
+  const items = ocrItems(rtl, 72);
+  t.same(items.map((i) => i.text), ['لك', 'سانلا', 'ةيساوس'], 'glyph order');
+  t.ok(items[0]!.x > items[1]!.x + items[1]!.w && items[1]!.x > items[2]!.x + items[2]!.w, 'right to left, apart');
+  t.equal(items[0]!.x + items[0]!.w, 1100, "from the line's right edge");
+});
+
+t.test('Chinese words of one line are one run; a line is no taller than its paragraph\'s pitch', async (t) => {
+  const cjk = [header, '4\t1\t1\t1\t1\t0\t100\t100\t500\t90\t-1\t', '5\t1\t1\t1\t1\t1\t100\t100\t200\t90\t95\t人人在', '5\t1\t1\t1\t1\t2\t320\t100\t280\t90\t80\t任何地方。', '4\t1\t1\t1\t2\t0\t100\t160\t500\t90\t-1\t', '5\t1\t1\t1\t2\t1\t100\t160\t500\t90\t95\t有权'].join('\n');
+  const items = ocrItems(cjk, 72);
+  t.match(items[0], { text: '人人在任何地方。', x: 100, w: 500, confidence: 0.8 });
+  t.ok(items[0]!.size <= 60 * 0.85 + 0.01, `size ${items[0]!.size} from the pitch 60, not the box 90`);
+});
+
 t.test('a page is OCR\'d only without readable text', async (t) => {
   t.equal(ocrReason('auto', { chars: 500, meaningless: 0, imageCoverage: 1 }), null);
   t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.05 }), null);
