@@ -3,12 +3,19 @@
  * Otherwise the document says it: its `/Lang`, when that language is written in the script of the
  * page's own letters (a destroyed text layer still shows its script: most of its letters are
  * right); else the language Tesseract reads that script with; a page without letters (a scan)
- * takes the script of the document's pages read before it, then `/Lang`, then English. A language
+ * takes the script of the document's pages read before it, then `/Lang`, then the script
+ * Tesseract's own script detection sees on the image (`osd`, once per document), then English.
+ * A script's language is a guess (German read as English loses its umlauts): the first page read
+ * so is identified (franc), and when that is another language Tesseract has data for, in the same
+ * script, the page is read again in it, and so are the document's next pages (`identifiedLanguage`). A language
  * Tesseract has no data for falls back to English, and the answer says so.
  */
 import { execFileSync } from 'node:child_process';
 import { iso6393 } from 'iso-639-3';
+import { toIso6391 } from '../lang/codes.js';
+import { francCode } from '../lang/identify.js';
 import type { ScriptClass } from '../lang/scripts.js';
+import { detectScript, type TesseractRun } from './tesseract.js';
 
 /** The language Tesseract reads a script with when nothing names one. */
 const SCRIPT_LANGUAGE: Partial<Record<ScriptClass, string>> = {
@@ -39,8 +46,12 @@ export interface LanguageEvidence {
   docLang: string | null;
   /** The script most letters of the page's text layer are in, or null when it has none. */
   pageScript: ScriptClass | null;
-  /** The script most letters of the document's pages before this one are in, or null. */
+  /** The script most letters of the document's pages before this one are in (or that `osd` saw on one), or null. */
   documentScript: ScriptClass | null;
+  /** Whether documentScript is what Tesseract's script detection saw. */
+  detected?: boolean;
+  /** The language identification found in the document's first page read by OCR, when Tesseract has data for it. */
+  identified?: string;
 }
 
 /** A page's Tesseract languages and how they were chosen (for the `ocr` diagnostic). */
@@ -50,9 +61,11 @@ export function chooseLanguage(evidence: LanguageEvidence, installed: ReadonlySe
   const script = evidence.pageScript ?? evidence.documentScript;
   const scriptOfTag = fromTag ? (LANGUAGE_SCRIPT[fromTag] ?? 'Latin') : null;
   let chosen: { lang: string; how: string };
-  if (fromTag && (!script || scriptOfTag === script || (scriptOfTag === 'Kana' && script === 'Han'))) chosen = { lang: fromTag, how: `the document's /Lang ${evidence.docLang}` };
+  const identifiedScript = evidence.identified ? (LANGUAGE_SCRIPT[evidence.identified] ?? 'Latin') : null;
+  if (evidence.identified && (!fromTag || scriptOfTag !== script) && (!script || identifiedScript === script)) chosen = { lang: evidence.identified, how: "the language of the document's first page read by OCR" };
+  else if (fromTag && (!script || scriptOfTag === script || (scriptOfTag === 'Kana' && script === 'Han'))) chosen = { lang: fromTag, how: `the document's /Lang ${evidence.docLang}` };
   else if (script && SCRIPT_LANGUAGE[script]) {
-    chosen = { lang: SCRIPT_LANGUAGE[script]!, how: `the ${script} script of ${evidence.pageScript ? "the page's text layer" : "the document's other pages"}` };
+    chosen = { lang: SCRIPT_LANGUAGE[script]!, how: `the ${script} script of ${evidence.pageScript ? "the page's text layer" : evidence.detected ? 'the image (osd)' : "the document's other pages"}` };
   } else chosen = { lang: 'eng', how: 'nothing names a language' };
   if (installed.size > 0 && !installed.has(chosen.lang)) return { lang: 'eng', how: `${chosen.how} names ${chosen.lang}, which Tesseract has no data for` };
   return chosen;
@@ -73,4 +86,42 @@ export function installedLanguages(binary: string): ReadonlySet<string> {
     INSTALLED.set(binary, languages);
   }
   return languages;
+}
+
+/** Tesseract's script names (osd) as script classes. */
+const OSD_SCRIPTS: Record<string, ScriptClass> = {
+  Latin: 'Latin', Cyrillic: 'Cyrillic', Greek: 'Greek', Arabic: 'Arabic', Hebrew: 'Hebrew', Han: 'Han', HanS: 'Han', HanT: 'Han',
+  Japanese: 'Kana', Katakana: 'Kana', Hiragana: 'Kana', Hangul: 'Hangul', Korean: 'Hangul', Thai: 'Thai', Devanagari: 'Devanagari',
+};
+
+/**
+ * A page's language as chooseLanguage gives it, asking Tesseract's script detection first when
+ * nothing else names one and `osd` is installed; `evidence.documentScript` and `detected` keep
+ * what it saw for the document's next pages.
+ */
+export async function pageLanguage(evidence: LanguageEvidence, image: Uint8Array, run: Omit<TesseractRun, 'lang'>): Promise<{ lang: string; how: string }> {
+  const installed = installedLanguages(run.binary);
+  const nothing = evidence.configured === 'auto' && !evidence.docLang && !evidence.pageScript && !evidence.documentScript;
+  if (nothing && installed.has('osd')) {
+    const seen = await detectScript(image, run).catch(() => null);
+    if (seen && OSD_SCRIPTS[seen]) {
+      evidence.documentScript = OSD_SCRIPTS[seen]!;
+      evidence.detected = true;
+    }
+  }
+  return chooseLanguage(evidence, installed);
+}
+
+/**
+ * The language to read a page again in, from the text OCR gave when the language was chosen by its
+ * script alone, once per document: the language franc identifies, when Tesseract has data for it
+ * and it writes the same script; null when the first reading stands. `evidence.identified` keeps it.
+ */
+export function identifiedLanguage(evidence: LanguageEvidence, chosen: { lang: string; how: string }, text: string, installed: ReadonlySet<string>): string | null {
+  if (evidence.identified !== undefined || !/ script of /u.test(chosen.how)) return null;
+  const code = francCode(text);
+  const lang = code === 'und' ? null : tesseractLanguage(toIso6391(code));
+  const sameScript = lang !== null && (LANGUAGE_SCRIPT[lang] ?? 'Latin') === (LANGUAGE_SCRIPT[chosen.lang] ?? 'Latin');
+  evidence.identified = sameScript && installed.has(lang) ? lang : chosen.lang;
+  return evidence.identified === chosen.lang ? null : evidence.identified;
 }

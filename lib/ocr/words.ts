@@ -24,6 +24,14 @@ export const LINE_EM = 1.1;
 /** A font's em over the distance between two lines of a paragraph, which text sets at 1.1–1.3 em. */
 export const PITCH_EM = 0.85;
 
+/**
+ * A word below this confidence (0–100) whose box is under NOISE_HEIGHT of the page's median line
+ * height is noise: dust, a stain, marks read apart from their line. Tesseract reads such specks as
+ * punctuation and digits in blocks of their own.
+ */
+export const NOISE_CONFIDENCE = 60;
+export const NOISE_HEIGHT = 0.5;
+
 /** One row of Tesseract's TSV output. */
 interface TsvRow {
   level: number;
@@ -88,65 +96,95 @@ function linePitches(lines: [string, TsvRow][]): Map<string, number> {
   return pitches;
 }
 
-/** Letters of scripts written without spaces between words, and their full-width punctuation. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+/**
+ * Where Tesseract writes a space between the words of each line, from its plain-text output
+ * (`txt`, written after the TSV): for each line, one flag per word, true when a space comes
+ * before it. Tesseract's words of Thai and Chinese are often single characters, and only its text
+ * says which of them it read as one word; a line whose text cannot be matched has no flags.
+ */
+function spacesBefore(lines: TsvRow[][], text: string[]): Map<TsvRow[], boolean[]> {
+  const flags = new Map<TsvRow[], boolean[]>();
+  let next = 0;
+  for (const words of lines) {
+    const joined = words.map((word) => word.text).join('');
+    const found = text.slice(next, next + LINES_AHEAD).findIndex((line) => line.replace(/\s+/gu, '') === joined);
+    if (found < 0) continue;
+    const line = text[next + found]!;
+    next += found + 1;
+    let at = 0;
+    flags.set(words, words.map((word) => {
+      const start = line.indexOf(word.text, at);
+      at = start + word.text.length;
+      return /\s/u.test(line.slice(Math.max(0, start - 1), start));
+    }));
+  }
+  return flags;
+}
+
+/** How far ahead in Tesseract's text a TSV line's text is looked for (its text skips empty lines). */
+const LINES_AHEAD = 3;
 
 /**
- * A line's words in logical order with their boxes. Tesseract's boxes of right-to-left words are
+ * A line's runs in logical order with their boxes. Words Tesseract wrote without a space between
+ * them become one run, as a text layer draws them. Tesseract's boxes of right-to-left words are
  * unreliable (a word's box overlaps its neighbour's or takes part of its width), while its
- * order and text are right: a right-to-left line's words are laid out again from the line's right
+ * order and text are right: a right-to-left line's runs are laid out again from the line's right
  * edge, each as wide as its share of the line's characters, so the gaps between them stay word
- * gaps. Words of scripts written without spaces (Chinese, Japanese) are joined into one run, as
- * a text layer draws them: Tesseract's word boxes there are not words.
+ * gaps.
  */
-function lineWords(words: TsvRow[], line: TsvRow): TsvRow[] {
-  const rtl = words.filter((word) => RTL_STRONG.test(word.text)).length * 2 > words.length;
-  if (rtl && words.length > 1) {
-    const chars = words.reduce((sum, word) => sum + [...word.text].length, 0);
-    const gap = line.width / (chars + words.length - 1);
-    const perChar = (line.width - gap * (words.length - 1)) / chars;
-    let right = line.left + line.width;
-    words = words.map((word) => {
-      const width = [...word.text].length * perChar;
-      const placed = { ...word, left: right - width, width };
-      right -= width + gap;
-      return placed;
-    });
-  }
+function lineWords(words: TsvRow[], line: TsvRow, spaced: boolean[] | undefined): TsvRow[] {
   const joined: TsvRow[] = [];
-  for (const word of words) {
+  words.forEach((word, i) => {
     const last = joined[joined.length - 1];
-    if (last && UNSPACED.test([...last.text].pop()!) && UNSPACED.test(word.text[0]!) && word.left >= last.left) {
-      joined[joined.length - 1] = { ...last, text: last.text + word.text, width: word.left + word.width - last.left, conf: Math.min(last.conf, word.conf) };
+    if (last && spaced && !spaced[i]) {
+      const left = Math.min(last.left, word.left);
+      const right = Math.max(last.left + last.width, word.left + word.width);
+      joined[joined.length - 1] = { ...last, text: last.text + word.text, left, width: right - left, conf: Math.min(last.conf, word.conf) };
     } else joined.push(word);
-  }
-  return joined;
+  });
+  const rtl = joined.filter((word) => RTL_STRONG.test(word.text)).length * 2 > joined.length;
+  if (!rtl || joined.length < 2) return joined;
+  const chars = joined.reduce((sum, word) => sum + [...word.text].length, 0);
+  const gap = line.width / (chars + joined.length - 1);
+  const perChar = (line.width - gap * (joined.length - 1)) / chars;
+  let right = line.left + line.width;
+  return joined.map((word) => {
+    const width = [...word.text].length * perChar;
+    const placed = { ...word, left: right - width, width };
+    right -= width + gap;
+    return placed;
+  });
 }
 
 /**
- * The items of one page from Tesseract's TSV, for an image rendered at `dpi`. Right-to-left words
+ * The items of one page from Tesseract's output (TSV, then its text), for an image rendered at `dpi`. Right-to-left words
  * are written in glyph order, as the engines write right-to-left runs, so `bidi` reads them alike.
  */
-export function ocrItems(tsv: string, dpi: number): Item[] {
+export function ocrItems(output: string, dpi: number): Item[] {
   const scale = 72 / dpi;
-  const rows = parseRows(tsv);
+  const rows = parseRows(output);
+  const text = output.split('\n').filter((line) => !line.includes('\t') && line.trim() !== '');
   const lines = new Map<string, TsvRow>();
   const wordsOf = new Map<string, TsvRow[]>();
+  const heights = rows.filter((row) => row.level === LINE).map((row) => row.height).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)] ?? 0;
   for (const row of rows) {
     if (row.level === LINE) lines.set(row.key, row);
     const text = row.text.trim();
     if (row.level !== WORD || !text) continue;
+    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT) continue;
     if (!wordsOf.has(row.key)) wordsOf.set(row.key, []);
     wordsOf.get(row.key)!.push({ ...row, text });
   }
   const pitches = linePitches([...lines.entries()]);
+  const spaces = spacesBefore([...wordsOf.values()], text);
   const items: Item[] = [];
   for (const [key, words] of wordsOf) {
     const line = lines.get(key) ?? words[0]!;
     const bottom = (line.top + line.height) * scale;
     const height = line.height * scale;
     const size = Math.min(height * LINE_EM, (pitches.get(key) ?? Infinity) * scale * PITCH_EM);
-    for (const word of lineWords(words, line)) {
+    for (const word of lineWords(words, line, spaces.get(words))) {
       const rtl = RTL_STRONG.test(word.text);
       items.push({
         text: rtl ? reverseText(word.text) : word.text,

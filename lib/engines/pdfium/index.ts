@@ -37,7 +37,7 @@ import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 import { imageCoverage, renderDpi, renderPage } from './render.js';
 import { countCharacters, foreignInWords, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
-import { chooseLanguage, installedLanguages } from '../../ocr/languages.js';
+import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
 import { dominantScript, type ScriptClass } from '../../lang/scripts.js';
 import { ocrItems } from '../../ocr/words.js';
@@ -139,8 +139,8 @@ export async function* extractRecords(
     // Tesseract is looked for once per document, when a page first needs it.
     let tesseract: string | null | undefined;
     let ocrUnavailable = false;
-    // The script of the last page whose text layer was kept: a scan's language when nothing else names it.
-    let documentScript: ScriptClass | null = null;
+    // The script of the last page whose text layer was kept (or that osd saw): a scan's language when nothing else names it.
+    const language: LanguageEvidence = { configured: ocr.ocrLang, docLang: meta.lang, pageScript: null, documentScript: null };
     for (let n = range.first; n <= range.last; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
@@ -163,7 +163,7 @@ export async function* extractRecords(
           pageScript = dominantScript(pageText);
           const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
           ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), imageCoverage: coverage });
-          if (!ocrWhy && pageScript) documentScript = pageScript;
+          if (!ocrWhy && pageScript) language.documentScript = pageScript;
           if (ocrWhy) {
             tesseract ??= findTesseract(ocr.tesseract);
             if (tesseract) {
@@ -186,13 +186,18 @@ export async function* extractRecords(
         notes.push(unavailable(id, n, ocr.tesseract ? `Tesseract cannot be run at ${ocr.tesseract}` : 'Tesseract is not installed (install tesseract-ocr, or give its path with --tesseract)'));
       } else if (ocrWhy && tesseract && image) {
         const started = Date.now();
-        const language = chooseLanguage({ configured: ocr.ocrLang, docLang: meta.lang, pageScript, documentScript }, installedLanguages(tesseract));
         try {
-          const tsv = await recognize(image.pnm, { binary: tesseract, lang: language.lang, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 });
-          const words = ocrItems(tsv, image.dpi);
+          const engine = { binary: tesseract, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 };
+          const chosen = await pageLanguage(Object.assign(language, { pageScript }), image.pnm, engine);
+          let words = ocrItems(await recognize(image.pnm, { ...engine, lang: chosen.lang }), image.dpi);
+          const again = identifiedLanguage(language, chosen, words.map((word) => word.text).join(' '), installedLanguages(tesseract));
+          if (again) {
+            words = ocrItems(await recognize(image.pnm, { ...engine, lang: again }), image.dpi);
+            Object.assign(chosen, { lang: again, how: `${chosen.how}, then the language identified in its text` });
+          }
           record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
           unmapped = 0;
-          notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${language.lang}, from ${language.how}; ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
+          notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${chosen.lang}, from ${chosen.how}; ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
         } catch (error) {
           if (error instanceof OcrUnavailable) {
             ocrUnavailable = true;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chooseLanguage, tesseractLanguage } from '../../../lib/ocr/languages.js';
+import { chooseLanguage, identifiedLanguage, tesseractLanguage } from '../../../lib/ocr/languages.js';
 
 const installed = new Set(['eng', 'deu', 'ara', 'hin', 'chi_sim']);
 const none = { configured: 'auto', docLang: null, pageScript: null, documentScript: null };
@@ -21,4 +21,16 @@ t.test('a page\'s language: --ocr-lang, else /Lang in the page\'s script, else t
   t.equal(chooseLanguage({ ...none, documentScript: 'Han' }, installed).lang, 'chi_sim', "a scan: the script of the document's other pages");
   t.equal(chooseLanguage(none, installed).lang, 'eng');
   t.match(chooseLanguage({ ...none, pageScript: 'Thai' }, installed), { lang: 'eng', how: /tha, which Tesseract has no data for/ });
+});
+
+t.test("a script's guess is read again in the language identified in its text, once per document", async (t) => {
+  const evidence = { ...none, documentScript: 'Latin' as const, detected: true };
+  const chosen = chooseLanguage(evidence, installed);
+  const german = 'Jeden Morgen um vier Uhr offnet Herr Kruger die schwere Tur seiner Backstube, und der Ofen knistert schon, wahrend draussen die Strassen noch still sind.';
+  t.equal(identifiedLanguage(evidence, chosen, german, installed), 'deu');
+  t.equal(chooseLanguage(evidence, installed).lang, 'deu', 'the next pages');
+  t.equal(identifiedLanguage(evidence, chosen, german, installed), null, 'once');
+  const english = { ...none, pageScript: 'Latin' as const };
+  t.equal(identifiedLanguage(english, chooseLanguage(english, installed), 'Every spring the keeper carried soil up from the harbour in two old buckets, a little at a time.', installed), null);
+  t.equal(identifiedLanguage({ ...none }, { lang: 'deu', how: '--ocr-lang' }, german, installed), null, 'a language asked for stands');
 });
