@@ -1,14 +1,12 @@
 /**
  * OCR end to end: a scanned page (test/fixtures/ocr/scan.pdf, an image and no text layer, built by
- * its build.sh) read through `extract`, Tesseract missing, and `--ocr never`; re-distilled text
- * layers of ../shared/corpus/gt read by OCR, and one that reads fine left alone.
+ * its build.sh) read through `extract`, Tesseract missing, and `--ocr never`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { installedLanguages } from '../../../lib/ocr/languages.js';
 import { findTesseract } from '../../../lib/ocr/tesseract.js';
-import { charAccuracy, collapse, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
+import { charAccuracy, collapse, parseLines, repoRoot, run } from '../../helpers.js';
 
 const scan = join(repoRoot, 'test/fixtures/ocr/scan.pdf');
 const truth = collapse(readFileSync(join(repoRoot, 'test/fixtures/ocr/scan.txt'), 'utf8'));
@@ -51,24 +49,4 @@ t.test('--ocr never leaves a scan without text', { skip }, async (t) => {
   const result = await run(['extract', '--quiet', '--ocr', 'never', scan]);
   t.equal(result.code, 0);
   t.equal(result.stdout.trim(), '');
-});
-
-const gt = join(sharedRoot, 'corpus/gt');
-const redistilled: [string, string, number][] = [['ar-chromium-gs', 'ara', 0.95], ['hi-lo-gs', 'hin', 0.95], ['zh-chromium-gs', 'chi_sim', 0.95]];
-for (const [name, lang, least] of redistilled) {
-  const path = join(gt, `${name}.pdf`);
-  const why = !existsSync(path) ? `${path} is not available (no ../shared corpus)` : skip || (!installedLanguages(findTesseract()!).has(lang) && `Tesseract has no ${lang} data (apt-get install tesseract-ocr-${lang.replace('_', '-')})`);
-  t.test(`a re-distilled text layer (${name}) is read by OCR in ${lang}, chosen from the page's script`, { skip: why }, async (t) => {
-    const records = parseLines((await run(['extract', '--format', 'ndjson', '--first-page', '1', '--last-page', '1', path])).stdout);
-    const note = records.find((r) => r.type === 'diagnostic' && r.code === 'ocr');
-    t.match(note?.type === 'diagnostic' ? note.message : '', new RegExp(`\\(${lang}, from the \\w+ script of the page's text layer;.*letters sit inside words of another script`, 'u'));
-    const text = collapse((await run(['extract', '--quiet', path])).stdout);
-    const truth = collapse(readFileSync(join(gt, `${name}.txt`), 'utf8'));
-    t.ok(charAccuracy(truth, text) >= least, `character accuracy ${charAccuracy(truth, text).toFixed(3)}`);
-  });
-}
-
-t.test('a good text layer with odd glyphs (th-lo-gs) keeps its text layer', { skip: existsSync(join(gt, 'th-lo-gs.pdf')) ? skip : 'no ../shared corpus' }, async (t) => {
-  const records = parseLines((await run(['parse', '--quiet', join(gt, 'th-lo-gs.pdf')])).stdout);
-  t.equal(records.filter((r) => r.type === 'diagnostic' && r.code === 'ocr').length, 0);
 });
