@@ -95,13 +95,17 @@ export function countCharacters(texts: Iterable<string>): { chars: number; meani
 
 /** Han, Kana and Hangul mix inside words of real text (Japanese, Korean): one class here. */
 function wordScript(char: string): ScriptClass | 'CJK' | null {
-  if (/\p{M}/u.test(char)) return null;
+  // Marks, and letters every script shares (Japanese's long-vowel mark ー, Arabic's tatweel) belong to any word.
+  if (/[\p{M}\p{Script=Common}\p{Script=Inherited}]/u.test(char)) return null;
   const script = scriptOf(char);
   return script === 'Han' || script === 'Kana' || script === 'Hangul' ? 'CJK' : script;
 }
 
-/** Symbols and unassigned or control code points: never part of a word. */
-const NOT_OF_WORDS = /[\p{So}\p{Cn}\p{Cc}\ufffd]/u;
+/**
+ * Symbols and unassigned or control code points: never part of a word. The visible space ␣ of
+ * typeset code stands between words, not inside one.
+ */
+const NOT_OF_WORDS = /[\p{So}\p{Cn}\p{Cc}\ufffd](?<!\u2423)/u;
 /**
  * Characters that repair reads back, so they say nothing about the text layer: private-use glyphs
  * (Thai and Arabic fonts' variants), spacing accents (groff's and TeX's composed accents), and

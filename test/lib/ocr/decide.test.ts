@@ -20,3 +20,9 @@ t.test('a page whose words are broken by foreign characters is read by OCR', asy
   t.equal(ocrReason('auto', { ...page, letters: 40, foreign: 3 }), null, 'too few to judge');
   t.equal(ocrReason('never', { ...page, foreign: 120 }), null);
 });
+
+t.test("letters every script shares and typeset code's visible space are no foreign characters", async (t) => {
+  t.match(foreignInWords('3Dレーザーレーダー あのイーハトーヴォ'), { foreign: 0 }, 'ー between Katakana');
+  t.match(foreignInWords('کتالـفاـیدـیپ'), { foreign: 0 }, 'tatweel between Arabic letters');
+  t.match(foreignInWords('the␣starred␣version'), { foreign: 0 });
+});
