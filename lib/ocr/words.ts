@@ -10,6 +10,8 @@
  *              │ Each  quiet  page            │  │ size = line height × LINE_EM
  *   baseline ─ │─────────────────g────────────│ ─┘ y = bottom − height × DESCENT_SHARE
  *              └──────────────────────────────┘
+ *
+ * The size is no more than PITCH_EM of the distance to the nearest line of the paragraph.
  */
 import type { Item } from '../protocol/records.js';
 import { reverseText, RTL_STRONG } from '../scripts/rtl.js';
@@ -18,6 +20,17 @@ import { reverseText, RTL_STRONG } from '../scripts/rtl.js';
 export const DESCENT_SHARE = 0.2;
 /** A font's em over the height of a line's ink box (ascender to descender), which is a little under an em in common text faces. */
 export const LINE_EM = 1.1;
+
+/** A font's em over the distance between two lines of a paragraph, which text sets at 1.1–1.3 em. */
+export const PITCH_EM = 0.85;
+
+/**
+ * A word below this confidence (0–100) whose box is under NOISE_HEIGHT of the page's median line
+ * height is noise: dust, a stain, marks read apart from their line. Tesseract reads such specks as
+ * punctuation and digits in blocks of their own.
+ */
+export const NOISE_CONFIDENCE = 60;
+export const NOISE_HEIGHT = 0.5;
 
 /** One row of Tesseract's TSV output. */
 interface TsvRow {
@@ -60,39 +73,133 @@ function parseRows(tsv: string): TsvRow[] {
 const round = (v: number): number => Math.round(v * 100) / 100;
 
 /**
- * The items of one page from Tesseract's TSV, for an image rendered at `dpi`. Right-to-left words
+ * Each line's distance to its nearest line in the same paragraph (top to top, image pixels). It
+ * bounds the line's size: the box of an Arabic or Devanagari line holds marks far above and below
+ * the letters, and taller than the line pitch, it would make two lines look like one.
+ */
+function linePitches(lines: [string, TsvRow][]): Map<string, number> {
+  const byParagraph = new Map<string, [string, TsvRow][]>();
+  for (const entry of lines) {
+    const paragraph = entry[0].split('.').slice(0, 3).join('.');
+    if (!byParagraph.has(paragraph)) byParagraph.set(paragraph, []);
+    byParagraph.get(paragraph)!.push(entry);
+  }
+  const pitches = new Map<string, number>();
+  for (const members of byParagraph.values()) {
+    members.sort((a, b) => a[1].top - b[1].top);
+    for (let i = 0; i < members.length; i++) {
+      const gaps = [members[i - 1], members[i + 1]].filter((m) => m !== undefined).map((m) => Math.abs(m![1].top - members[i]![1].top));
+      const pitch = Math.min(...gaps.filter((gap) => gap > 0));
+      if (Number.isFinite(pitch)) pitches.set(members[i]![0], pitch);
+    }
+  }
+  return pitches;
+}
+
+/**
+ * Where Tesseract writes a space between the words of each line, from its plain-text output
+ * (`txt`, written after the TSV): for each line, one flag per word, true when a space comes
+ * before it. Tesseract's words of Thai and Chinese are often single characters, and only its text
+ * says which of them it read as one word; a line whose text cannot be matched has no flags.
+ */
+function spacesBefore(lines: TsvRow[][], text: string[]): Map<TsvRow[], boolean[]> {
+  const flags = new Map<TsvRow[], boolean[]>();
+  let next = 0;
+  for (const words of lines) {
+    const joined = words.map((word) => word.text).join('');
+    const found = text.slice(next, next + LINES_AHEAD).findIndex((line) => line.replace(/\s+/gu, '') === joined);
+    if (found < 0) continue;
+    const line = text[next + found]!;
+    next += found + 1;
+    let at = 0;
+    flags.set(words, words.map((word) => {
+      const start = line.indexOf(word.text, at);
+      at = start + word.text.length;
+      return /\s/u.test(line.slice(Math.max(0, start - 1), start));
+    }));
+  }
+  return flags;
+}
+
+/** How far ahead in Tesseract's text a TSV line's text is looked for (its text skips empty lines). */
+const LINES_AHEAD = 3;
+
+/**
+ * A line's runs in logical order with their boxes. Words Tesseract wrote without a space between
+ * them become one run, as a text layer draws them. Tesseract's boxes of right-to-left words are
+ * unreliable (a word's box overlaps its neighbour's or takes part of its width), while its
+ * order and text are right: a right-to-left line's runs are laid out again from the line's right
+ * edge, each as wide as its share of the line's characters, so the gaps between them stay word
+ * gaps.
+ */
+function lineWords(words: TsvRow[], line: TsvRow, spaced: boolean[] | undefined): TsvRow[] {
+  const joined: TsvRow[] = [];
+  words.forEach((word, i) => {
+    const last = joined[joined.length - 1];
+    if (last && spaced && !spaced[i]) {
+      const left = Math.min(last.left, word.left);
+      const right = Math.max(last.left + last.width, word.left + word.width);
+      joined[joined.length - 1] = { ...last, text: last.text + word.text, left, width: right - left, conf: Math.min(last.conf, word.conf) };
+    } else joined.push(word);
+  });
+  const rtl = joined.filter((word) => RTL_STRONG.test(word.text)).length * 2 > joined.length;
+  if (!rtl || joined.length < 2) return joined;
+  const chars = joined.reduce((sum, word) => sum + [...word.text].length, 0);
+  const gap = line.width / (chars + joined.length - 1);
+  const perChar = (line.width - gap * (joined.length - 1)) / chars;
+  let right = line.left + line.width;
+  return joined.map((word) => {
+    const width = [...word.text].length * perChar;
+    const placed = { ...word, left: right - width, width };
+    right -= width + gap;
+    return placed;
+  });
+}
+
+/**
+ * The items of one page from Tesseract's output (TSV, then its text), for an image rendered at `dpi`. Right-to-left words
  * are written in glyph order, as the engines write right-to-left runs, so `bidi` reads them alike.
  */
-export function ocrItems(tsv: string, dpi: number): Item[] {
+export function ocrItems(output: string, dpi: number): Item[] {
   const scale = 72 / dpi;
-  const rows = parseRows(tsv);
+  const rows = parseRows(output);
+  const text = output.split('\n').filter((line) => !line.includes('\t') && line.trim() !== '');
   const lines = new Map<string, TsvRow>();
-  for (const row of rows) if (row.level === LINE) lines.set(row.key, row);
-  const items: Item[] = [];
-  let previous: { item: Item; key: string } | null = null;
+  const wordsOf = new Map<string, TsvRow[]>();
+  const heights = rows.filter((row) => row.level === LINE).map((row) => row.height).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)] ?? 0;
   for (const row of rows) {
-    if (row.level !== WORD) continue;
+    if (row.level === LINE) lines.set(row.key, row);
     const text = row.text.trim();
-    if (!text) continue;
-    const line = lines.get(row.key) ?? row;
+    if (row.level !== WORD || !text) continue;
+    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT) continue;
+    if (!wordsOf.has(row.key)) wordsOf.set(row.key, []);
+    wordsOf.get(row.key)!.push({ ...row, text });
+  }
+  const pitches = linePitches([...lines.entries()]);
+  const spaces = spacesBefore([...wordsOf.values()], text);
+  const items: Item[] = [];
+  for (const [key, words] of wordsOf) {
+    const line = lines.get(key) ?? words[0]!;
     const bottom = (line.top + line.height) * scale;
     const height = line.height * scale;
-    const rtl = RTL_STRONG.test(text);
-    const item: Item = {
-      text: rtl ? reverseText(text) : text,
-      x: round(row.left * scale),
-      y: round(bottom - height * DESCENT_SHARE),
-      w: round(row.width * scale),
-      size: round(Math.max(1, height * LINE_EM)),
-      font: 'ocr',
-      dir: rtl ? 'rtl' : 'ltr',
-      source: 'ocr',
-      confidence: round(Math.max(0, Math.min(100, row.conf)) / 100),
-    };
-    if (previous) previous.item.after = previous.key === row.key ? 'space' : 'break';
-    items.push(item);
-    previous = { item, key: row.key };
+    const size = Math.min(height * LINE_EM, (pitches.get(key) ?? Infinity) * scale * PITCH_EM);
+    for (const word of lineWords(words, line, spaces.get(words))) {
+      const rtl = RTL_STRONG.test(word.text);
+      items.push({
+        text: rtl ? reverseText(word.text) : word.text,
+        x: round(word.left * scale),
+        y: round(bottom - height * DESCENT_SHARE),
+        w: round(word.width * scale),
+        size: round(Math.max(1, size)),
+        font: 'ocr',
+        dir: rtl ? 'rtl' : 'ltr',
+        source: 'ocr',
+        confidence: round(Math.max(0, Math.min(100, word.conf)) / 100),
+        after: 'space',
+      });
+    }
+    items[items.length - 1]!.after = 'break';
   }
-  if (previous) previous.item.after = 'break';
   return items;
 }

@@ -36,8 +36,10 @@ import { pageView, readInfo, readOutline, readPermissions, viewportTransform } f
 import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 import { imageCoverage, renderDpi, renderPage } from './render.js';
-import { countCharacters, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
+import { countCharacters, foreignInWords, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
+import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
+import { dominantScript, type ScriptClass } from '../../lang/scripts.js';
 import { ocrItems } from '../../ocr/words.js';
 
 /** What the PDFium engine reads of the parse options. */
@@ -139,6 +141,8 @@ export async function* extractRecords(
     let ocrUnavailable = false;
     const pageObjects = new PageObjects();
     let repeats = 0;
+    // The script of the last page whose text layer was kept (or that osd saw): a scan's language when nothing else names it.
+    const language: LanguageEvidence = { configured: ocr.ocrLang, docLang: meta.lang, pageScript: null, documentScript: null };
     for (let n = range.first; n <= range.last; n++) {
       const page = m.FPDF_LoadPage(doc, n - 1);
       if (!page) throw new EngineError('corrupt', `PDFium could not load page ${n}`);
@@ -157,6 +161,7 @@ export async function* extractRecords(
       let unmapped = 0;
       let ocrWhy: string | null = null;
       let image: { pnm: Uint8Array; dpi: number } | null = null;
+      let pageScript: ScriptClass | null = null;
       try {
         const view = pageView(m, page, scratch);
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
@@ -167,8 +172,11 @@ export async function* extractRecords(
           // Characters PDFium finds unmapped are not counted: repair reads many of them back
           // (8-bit Cyrillic without a Unicode map), which OCR would only make worse.
           const counted = countCharacters(items.map((item) => item.text));
+          const pageText = items.map((item) => (item.after === 'space' || item.after === 'break' ? `${item.text} ` : item.text)).join('');
+          pageScript = dominantScript(pageText);
           const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
-          ocrWhy = ocrReason(ocr.ocr, { ...counted, imageCoverage: coverage });
+          ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), imageCoverage: coverage });
+          if (!ocrWhy && pageScript) language.documentScript = pageScript;
           if (ocrWhy) {
             tesseract ??= findTesseract(ocr.tesseract);
             if (tesseract) {
@@ -192,11 +200,17 @@ export async function* extractRecords(
       } else if (ocrWhy && tesseract && image) {
         const started = Date.now();
         try {
-          const tsv = await recognize(image.pnm, { binary: tesseract, lang: ocr.ocrLang, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 });
-          const words = ocrItems(tsv, image.dpi);
+          const engine = { binary: tesseract, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 };
+          const chosen = await pageLanguage(Object.assign(language, { pageScript }), image.pnm, engine);
+          let words = ocrItems(await recognize(image.pnm, { ...engine, lang: chosen.lang }), image.dpi);
+          const again = identifiedLanguage(language, chosen, words.map((word) => word.text).join(' '), installedLanguages(tesseract));
+          if (again) {
+            words = ocrItems(await recognize(image.pnm, { ...engine, lang: again }), image.dpi);
+            Object.assign(chosen, { lang: again, how: `${chosen.how}, then the language identified in its text` });
+          }
           record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
           unmapped = 0;
-          notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${ocr.ocrLang}, ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
+          notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${chosen.lang}, from ${chosen.how}; ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
         } catch (error) {
           if (error instanceof OcrUnavailable) {
             ocrUnavailable = true;

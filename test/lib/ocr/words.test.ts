@@ -20,6 +20,31 @@ t.test('words become items in points, one baseline per line, source and confiden
   t.ok(items[2]!.y > items[0]!.y);
 });
 
+const header = 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
+
+t.test("right-to-left words are laid out again from the line's right edge, in Tesseract's order", async (t) => {
+  // Tesseract's boxes of Arabic words overlap (the second word's box covers the first's).
+  const rtl = [header, '4\t1\t1\t1\t1\t0\t100\t100\t1000\t60\t-1\t', '5\t1\t1\t1\t1\t1\t1000\t100\t100\t60\t95\tكل', '5\t1\t1\t1\t1\t2\t800\t100\t300\t60\t95\tالناس', '5\t1\t1\t1\t1\t3\t100\t100\t200\t60\t95\tسواسية'].join('\n');
+  const items = ocrItems(rtl, 72);
+  t.same(items.map((i) => i.text), ['لك', 'سانلا', 'ةيساوس'], 'glyph order');
+  t.ok(items[0]!.x > items[1]!.x + items[1]!.w && items[1]!.x > items[2]!.x + items[2]!.w, 'right to left, apart');
+  t.equal(items[0]!.x + items[0]!.w, 1100, "from the line's right edge");
+});
+
+t.test("words Tesseract's text writes without a space are one run; a line is no taller than its paragraph's pitch", async (t) => {
+  const rows = [header, '4\t1\t1\t1\t1\t0\t100\t100\t500\t90\t-1\t', '5\t1\t1\t1\t1\t1\t100\t100\t200\t90\t95\t人人在', '5\t1\t1\t1\t1\t2\t320\t100\t180\t90\t80\t任何', '5\t1\t1\t1\t1\t3\t520\t100\t80\t90\t90\tPDF', '4\t1\t1\t1\t2\t0\t100\t160\t500\t90\t-1\t', '5\t1\t1\t1\t2\t1\t100\t160\t500\t90\t95\t有权'];
+  const items = ocrItems([...rows, '人人在任何 PDF', '有权', '\f'].join('\n'), 72);
+  t.match(items[0], { text: '人人在任何', x: 100, w: 400, confidence: 0.8, after: 'space' });
+  t.match(items[1], { text: 'PDF', after: 'break' });
+  t.ok(items[0]!.size <= 60 * 0.85 + 0.01, `size ${items[0]!.size} from the pitch 60, not the box 90`);
+  t.same(ocrItems(rows.join('\n'), 72).map((i) => i.text), ['人人在', '任何', 'PDF', '有权'], 'without the text, every word is its own');
+});
+
+t.test('specks: low-confidence words far smaller than the lines are left out', async (t) => {
+  const rows = [header, '4\t1\t1\t1\t1\t0\t100\t100\t500\t60\t-1\t', '5\t1\t1\t1\t1\t1\t100\t100\t200\t60\t95\tQuiet', '4\t1\t2\t1\t1\t0\t300\t170\t20\t12\t-1\t', '5\t1\t2\t1\t1\t1\t300\t170\t20\t12\t30\t»9', '4\t1\t3\t1\t1\t0\t100\t200\t500\t60\t-1\t', '5\t1\t3\t1\t1\t1\t100\t200\t200\t60\t91\tmornings'];
+  t.same(ocrItems(rows.join('\n'), 72).map((i) => i.text), ['Quiet', 'mornings']);
+});
+
 t.test('a page is OCR\'d only without readable text', async (t) => {
   t.equal(ocrReason('auto', { chars: 500, meaningless: 0, imageCoverage: 1 }), null);
   t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.05 }), null);

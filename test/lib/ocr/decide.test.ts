@@ -1,0 +1,28 @@
+import t from 'tap';
+import { foreignInWords, ocrReason } from '../../../lib/ocr/decide.js';
+
+t.test('characters foreign to the words around them are counted', async (t) => {
+  // Re-distilled text layers: one code stands for many glyphs, inside words.
+  t.match(foreignInWords('اسÿإ تاÿوق عمÿا ÿعرض'), { foreign: 3 }, 'inside words, not at their ends');
+  t.match(foreignInWords('अध✿कारां की अन्䴵ेदु'), { foreign: 2 });
+  t.match(foreignInWords('任何人不得ò以任意逮捕'), { foreign: 1 });
+  // Real text changes script at a word's ends, or not at all; digits, marks, accents, radicals are not foreign.
+  t.match(foreignInWords('使用PDF文件 第2条 naïve Москва'), { foreign: 0 });
+  t.match(foreignInWords('日本語のテキスト 한국어 漢字'), { foreign: 0 }, 'Han, Kana and Hangul mix');
+  t.match(foreignInWords('بِسْمِ اسًا groff s´wi ⼈权'), { foreign: 0 }, 'marks, spacing accents, radicals');
+  t.equal(foreignInWords('one two three').letters, 11);
+});
+
+t.test('a page whose words are broken by foreign characters is read by OCR', async (t) => {
+  const page = { chars: 1000, meaningless: 0, imageCoverage: 0, letters: 900 };
+  t.match(ocrReason('auto', { ...page, foreign: 120 }), /120 of its 900 letters sit inside words of another script/);
+  t.equal(ocrReason('auto', { ...page, foreign: 7 }), null, 'under the share a good layer reaches');
+  t.equal(ocrReason('auto', { ...page, letters: 40, foreign: 3 }), null, 'too few to judge');
+  t.equal(ocrReason('never', { ...page, foreign: 120 }), null);
+});
+
+t.test("letters every script shares and typeset code's visible space are no foreign characters", async (t) => {
+  t.match(foreignInWords('3Dレーザーレーダー あのイーハトーヴォ'), { foreign: 0 }, 'ー between Katakana');
+  t.match(foreignInWords('کتالـفاـیدـیپ'), { foreign: 0 }, 'tatweel between Arabic letters');
+  t.match(foreignInWords('the␣starred␣version'), { foreign: 0 });
+});

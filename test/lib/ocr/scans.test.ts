@@ -1,0 +1,40 @@
+/**
+ * Scans with nothing that names their language (bench/corpus/scans, image-only PDFs built by its
+ * build.sh): the script comes from Tesseract's osd, the language from the text of the first reading.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { installedLanguages } from '../../../lib/ocr/languages.js';
+import { findTesseract } from '../../../lib/ocr/tesseract.js';
+import { charAccuracy, collapse, parseLines, repoRoot, run } from '../../helpers.js';
+
+// Every test here reads pages by OCR, which takes seconds a page on a busy machine.
+t.setTimeout(600_000);
+const skip = findTesseract() ? false : 'Tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)';
+
+/** Why a test that needs Tesseract with these languages' data is skipped, or false. */
+function needs(...langs: string[]): string | false {
+  if (skip) return skip;
+  const missing = langs.filter((lang) => !installedLanguages(findTesseract()!).has(lang));
+  return missing.length > 0 ? `Tesseract lacks ${missing.join(', ')} data (apt-get install ${missing.map((l) => `tesseract-ocr-${l.replace('_', '-')}`).join(' ')})` : false;
+}
+
+const scans = join(repoRoot, 'bench/corpus/scans');
+
+t.test("a scan with nothing naming its language is read in the script Tesseract's osd sees", { skip: needs('osd', 'ara') }, async (t) => {
+  const records = parseLines((await run(['extract', '--format', 'ndjson', join(scans, 'ar-chromium-jpeg.pdf')])).stdout);
+  const note = records.find((r) => r.type === 'diagnostic' && r.code === 'ocr');
+  t.match(note?.type === 'diagnostic' ? note.message : '', /\(ara, from the Arabic script of the image \(osd\);/u);
+  const text = collapse((await run(['extract', '--quiet', join(scans, 'ar-chromium-jpeg.pdf')])).stdout);
+  const truth = collapse(readFileSync(join(scans, 'ar-chromium-jpeg.txt'), 'utf8'));
+  t.ok(charAccuracy(truth, text) >= 0.93, `character accuracy ${charAccuracy(truth, text).toFixed(3)}`);
+});
+
+t.test('a Latin scan read as English is read again in the language its text is in', { skip: needs('osd', 'deu') }, async (t) => {
+  const records = parseLines((await run(['parse', join(scans, 'de-xelatex-ccitt.pdf')])).stdout);
+  const note = records.find((r) => r.type === 'diagnostic' && r.code === 'ocr');
+  t.match(note?.type === 'diagnostic' ? note.message : '', /\(deu, from the Latin script of the image \(osd\), then the language identified in its text;/u);
+  const words = records.flatMap((r) => (r.type === 'page' ? (r.items ?? []).map((i) => i.text) : []));
+  t.ok(words.includes('Bäcker') && words.includes('öffnet') && words.includes('Krüger'), 'umlauts read');
+});
