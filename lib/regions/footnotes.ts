@@ -10,16 +10,20 @@ import { SENTENCE_END } from '../paragraphs/split.js';
 /** Notes are set at most this × the body size. */
 const NOTE_SIZE = 0.92;
 
-/** Marks the notes at the foot of each page: small print below its body text, in its lower half. */
+/** Marks the notes at the foot of each page: small print below the body text of its column, in the page's lower half. */
 export function markFootnotes(pages: readonly PageRecord[], bodySize: number): number {
   let marked = 0;
   for (const page of pages) {
     const blocks = page.blocks ?? [];
     const body = blocks.filter((b) => b.role === 'body' && Math.abs(b.size - bodySize) <= bodySize * 0.05);
     if (body.length === 0) continue;
-    const bodyBottom = Math.max(...body.map((b) => b.box.y + b.box.h));
     for (const block of blocks) {
       if ((block.role !== 'body' && block.role !== 'list-item') || block.size > bodySize * NOTE_SIZE) continue;
+      // Below the body of its own column: the notes of a two-column page's left column stand
+      // above the right column's last lines.
+      const above = body.filter((b) => b.box.x < block.box.x + block.box.w && block.box.x < b.box.x + b.box.w);
+      if (above.length === 0) continue;
+      const bodyBottom = Math.max(...above.map((b) => b.box.y + b.box.h));
       if (block.box.y >= bodyBottom - 1 && block.box.y > page.height / 2) {
         block.role = 'footnote';
         block.continues = false;

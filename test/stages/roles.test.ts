@@ -204,3 +204,14 @@ t.test('the text after a display formula goes on with its paragraph when it star
   const body = await run(['extract', '--quiet', '--blank-lines', '--body-only', pdf]);
   t.ok(body.stdout.split('\n\n').some((p) => p.startsWith('where the constant of diffusion')), 'with the formula left out, the text after it stands alone');
 });
+
+const leftColumnNote = join(sharedRoot, 'corpus/gt/es-pdflatex-2col.pdf');
+t.test('a note at the foot of a two-column page\'s left column is a footnote, after the page\'s body', { skip: existsSync(leftColumnNote) ? false : `${leftColumnNote} is not available (no ../shared corpus)` }, async (t) => {
+  const ndjson = await run(['extract', '--quiet', '--format', 'ndjson', leftColumnNote]);
+  const blocks = parseLines(ndjson.stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : []));
+  const note = blocks.find((b) => b.text.startsWith('La redacción sigue el texto aprobado'));
+  t.equal(note?.role, 'footnote');
+  const { stdout } = await run(['extract', '--quiet', '--blank-lines', leftColumnNote]);
+  const paragraphs = stdout.trim().split('\n\n');
+  t.ok(paragraphs[paragraphs.length - 1]!.startsWith('La redacción sigue'), 'the note is written after the body of its page');
+});
