@@ -62,23 +62,38 @@ export function linkNoteRefs(pages: readonly PageRecord[]): void {
  */
 export function mendRunOns(pages: readonly PageRecord[]): number {
   let previous: Block | null = null;
+  // The last block read, furniture aside.
+  let lastSeen: Block | null = null;
   let mended = 0;
   for (const page of pages) {
-    for (const block of page.blocks ?? []) {
+    const blocks = page.blocks ?? [];
+    blocks.forEach((block, index) => {
       // A line that starts with a lone lower-case letter and a full stop ("p. Therefore, …") after a
-      // sentence cut short is the sentence's end, not an item "p." of a list.
-      if (block.role === 'list-item' && previous && /^\p{Ll}\.\s/u.test(block.text) && !SENTENCE_END.test(previous.text)) block.role = 'body';
+      // sentence cut short is the sentence's end, not an item "p." of a list; so is a lone item
+      // with a lower-case label ("(i) the standard method and (ii) …"): an enumeration inside the
+      // sentence, not a list (no item follows it).
+      if (block.role === 'list-item' && previous && !SENTENCE_END.test(previous.text)) {
+        // Right after the sentence, and no item after it.
+        const lone = lastSeen === previous && !blocks.slice(index + 1).some((b) => b.role === 'list-item');
+        if (/^\p{Ll}\.\s/u.test(block.text)) block.role = 'body';
+        else if (lone && /^\(?(?:[ivx]{1,4}|\p{Ll})\)\s/u.test(block.text)) {
+          block.role = 'body';
+          block.continues = true;
+          mended++;
+        }
+      }
+      if (!FURNITURE_ROLES.has(block.role)) lastSeen = block;
       if (FURNITURE_ROLES.has(block.role) || block.role !== 'body') {
         // Sections and formulas end the sentence's stretch; notes and floats stand aside.
         if (block.role === 'heading' || block.role === 'title' || block.role === 'formula' || block.role === 'abstract') previous = null;
-        continue;
+        return;
       }
       if (!block.continues && previous && /^\p{Ll}/u.test(block.text) && !SENTENCE_END.test(previous.text)) {
         block.continues = true;
         mended++;
       }
       previous = block;
-    }
+    });
   }
   return mended;
 }
