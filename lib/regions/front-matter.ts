@@ -1,3 +1,6 @@
+/** A field of the front matter opens with its label: "MSC (1991):", "REF.:", "PACS numbers:". */
+const FIELD_LABEL = /^(?:\S+\s+){0,3}\S*:(?:\s|$)/u;
+
 /**
  * The front matter of page 1, read from its layout: the title is the largest text in the top half
  * of the page; the short blocks below it, up to the abstract or the first section, are authors,
@@ -54,6 +57,9 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
   let abstractNext = false;
   // Short blocks that are none of these (a date, a report number) are passed over, a few at most.
   let unknown = 0;
+  // The abstract's block, when it is set apart from the body (smaller): its other paragraphs (or
+  // lines the paragraph rules split off) are set like it, right after it.
+  let abstractBlock: Block | null = null;
   for (let i = titleAt + titleParts.length; i < blocks.length; i++) {
     const located = blocks[i]!;
     const text = collapse(located.block.text);
@@ -61,6 +67,7 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       out.abstract = text;
       roles.set(key(located), 'abstract');
       abstractNext = false;
+      abstractBlock = located.block;
       continue;
     }
     const abstract = ABSTRACT.exec(text);
@@ -68,7 +75,10 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       const rest = text.slice(abstract[0].length);
       roles.set(key(located), 'abstract');
       if (rest === '') abstractNext = true;
-      else out.abstract = rest;
+      else {
+        out.abstract = rest;
+        abstractBlock = located.block;
+      }
       continue;
     }
     const keywords = KEYWORDS.exec(text);
@@ -77,6 +87,12 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       roles.set(key(located), 'keywords');
       continue;
     }
+    // Keywords, classifications and report numbers are front matter, not the abstract's.
+    if (abstractBlock && abstractBlock.size < body - 0.25 && located.block.font === abstractBlock.font && Math.abs(located.block.size - abstractBlock.size) <= 0.25 && !headingNumber(text) && !FIELD_LABEL.test(text)) {
+      roles.set(key(located), 'abstract');
+      continue;
+    }
+    abstractBlock = null;
     // A numbered affiliation ("1 Physics Department, …") is not a numbered section.
     const affiliation = AFFILIATION.test(text);
     if ((headingNumber(text) && !affiliation) || (located.block.role === 'list-item' && !affiliation) || KNOWN_SECTION.test(text)) break;
@@ -88,6 +104,7 @@ export function layoutSource(page: PageRecord | undefined, body: number, roles: 
       if (out.abstract === null && located.block.size < body - 0.25 && (out.authors.length > 0 || out.affiliations.length > 0)) {
         out.abstract = text;
         roles.set(key(located), 'abstract');
+        abstractBlock = located.block;
         continue;
       }
       if (long) break;

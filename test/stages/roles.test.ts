@@ -219,3 +219,12 @@ t.test('a note at the foot of a two-column page\'s left column is a footnote, af
   t.ok(at > 0, 'the note is a paragraph of the text');
   t.equal(at, truth.indexOf(note!.text), 'where the truth has it: after the body of its page');
 });
+
+const twoParagraphAbstract = join(sharedRoot, 'corpus/arxiv/astro-ph0501540.pdf');
+t.test('an abstract set apart from the body keeps its second paragraph; a classification line after it is no part of it', { skip: existsSync(twoParagraphAbstract) ? false : `${twoParagraphAbstract} is not available (no ../shared corpus)` }, async (t) => {
+  const blocks = async (pdf: string) => parseLines((await run(['extract', '--quiet', '--format', 'ndjson', pdf])).stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : []));
+  const astro = await blocks(twoParagraphAbstract);
+  t.equal(astro.find((b) => b.text.startsWith('In this proceedings we will present'))?.role, 'abstract');
+  const math = await blocks(join(sharedRoot, 'corpus/arxiv/math0001060.pdf'));
+  t.not(math.find((b) => b.text.startsWith('MSC (1991)'))?.role, 'abstract');
+});
