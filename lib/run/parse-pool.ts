@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../protocol/options.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
-import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
+import type { EngineName, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 import { collectBetweenDocuments } from './heap.js';
 
@@ -45,7 +45,8 @@ const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
 interface Job {
   kind: 'doc' | 'passthrough';
   id: string;
-  records: PipeRecord[];
+  /** Its records, or (a chain that renders) the document as its worker wrote it. */
+  records: (PipeRecord | WrittenDocument)[];
   finished: boolean;
   input?: PdfRecord;
 }
@@ -142,7 +143,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
-    type Message = { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
+    type Message = { task: number; record: PipeRecord | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
     worker.on('message', (message: Message) => {
       if ('chainError' in message) {
         stream.destroy(message.usage ? new UsageError(message.chainError) : new Error(message.chainError));
