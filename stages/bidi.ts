@@ -32,10 +32,12 @@
  * reordered each run itself (no `glyph-order` in `meta.engine`), line texts are not reordered again:
  * only their direction is set, and a diagnostic says so. The algorithm is in lib/scripts/bidi.ts.
  */
-import { ownOptions, pageTransform } from '../lib/protocol/stage.js';
+import { LazyModule, ownOptions, pageTransform } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { bidiOfPage, type ReorderOptions } from '../lib/scripts/bidi.js';
+import type { ReorderOptions } from '../lib/scripts/bidi.js';
+
+const core = new LazyModule(() => import('../lib/scripts/bidi.js'));
 
 /** Options of the bidi stage: those of the reordering. */
 export interface BidiOptions extends ReorderOptions {}
@@ -60,7 +62,7 @@ export function normalizeOptions(partial: Partial<BidiOptions> = {}): BidiOption
 
 export function bidi(partial: Partial<BidiOptions> = {}) {
   const options = normalizeOptions(partial);
-  return pageTransform('bidi', (page, doc) => bidiOfPage(page, doc, options));
+  return pageTransform('bidi', (page, doc) => core.get().bidiOfPage(page, doc, options), core.ready());
 }
 
 export const USAGE = 'pdfpipe bidi [options] < lines.ndjson';

@@ -36,7 +36,7 @@
  * breaks.ts (the decision at one break, last-line shapes), formulas.ts, indents.ts, interruptions.ts
  * (running heads and trailing notes) and join.ts (the per-document core).
  */
-import { asyncDocumentTransform, documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { asyncDocumentTransform, documentTransform, LazyModule, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import { defaultJoinRules, JoinConfigError, loadJoinRules, rejectedJoinRules, type JoinRules } from '../lib/paragraphs/join-rules.js';
@@ -46,7 +46,9 @@ import { ModelError, type LanguageModel } from '../lib/lm/model.js';
 import { ArpaModel } from '../lib/lm/arpa.js';
 import { isKnownLanguage } from '../lib/lang/codes.js';
 import type { DiagnosticRecord, PageRecord } from '../lib/protocol/records.js';
-import { decideBreaks, decideBreaksScored, type JoinCoreOptions, type JoinSettings } from '../lib/paragraphs/join.js';
+import type { JoinCoreOptions, JoinSettings } from '../lib/paragraphs/join.js';
+
+const core = new LazyModule(() => import('../lib/paragraphs/join.js'));
 
 /** The join stage's options: the rules and model files, and what the core reads (lib/paragraphs/join.ts). */
 export interface JoinOptions extends JoinSettings {
@@ -107,9 +109,15 @@ export function normalizeOptions(partial: JoinInput = {}): ResolvedJoinOptions {
 }
 
 /** The pure core (lib/paragraphs/join.ts): join decisions for one document. */
-export function joinDocument(group: DocumentGroup, partial: JoinInput = {}): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
+export async function joinDocument(group: DocumentGroup, partial: JoinInput = {}): Promise<{ pages: PageRecord[]; diagnostics: DiagnosticRecord[] }> {
+  await core.ready();
+  return joinLoaded(group, partial);
+}
+
+/** `joinDocument` once the core is loaded. */
+function joinLoaded(group: DocumentGroup, partial: JoinInput): { pages: PageRecord[]; diagnostics: DiagnosticRecord[] } {
   const options = normalizeOptions(partial);
-  return { ...decideBreaks(group, options), diagnostics: rejectedWarnings(group.doc.id, options.rules) };
+  return { ...core.get().decideBreaks(group, options), diagnostics: rejectedWarnings(group.doc.id, options.rules) };
 }
 
 /** A warning per configured rule that was left out (its Java regex has no JavaScript form). */
@@ -119,6 +127,7 @@ function rejectedWarnings(doc: string, rules: JoinRules): DiagnosticRecord[] {
 
 /** The core with a model that scores whole sentences and answers later (KenLM's `query`), scored in one batch per document. */
 export async function joinDocumentScored(group: DocumentGroup, partial: JoinInput & { sentenceModel: LanguageModel }): Promise<{ pages: PageRecord[]; diagnostics?: DiagnosticRecord[] }> {
+  const { decideBreaksScored } = await core.ready();
   return decideBreaksScored(group, normalizeOptions(partial), partial.sentenceModel);
 }
 
@@ -127,9 +136,9 @@ export function join(partial: JoinInput = {}) {
   const options = normalizeOptions(partial);
   const sentenceModel = options.sentenceModel;
   if (sentenceModel && !options.model) {
-    return asyncDocumentTransform('join', (group) => joinDocumentScored(group, { ...options, sentenceModel }), () => sentenceModel.close());
+    return asyncDocumentTransform('join', (group) => joinDocumentScored(group, { ...options, sentenceModel }), () => sentenceModel.close(), core.ready());
   }
-  return documentTransform('join', (group) => joinDocument(group, options));
+  return documentTransform('join', (group) => joinLoaded(group, options), core.ready());
 }
 
 /** The command line's usage line. */

@@ -20,11 +20,13 @@
  * Works per document (lib/lang/document.ts), because the document's distribution is the prior of
  * its short blocks.
  */
-import { documentTransform, ownOptions } from '../lib/protocol/stage.js';
+import { documentTransform, LazyModule, ownOptions } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import { DEFAULT_CANDIDATES, isKnownLanguage } from '../lib/lang/codes.js';
-import { langidOfDocument, type DocumentLanguageOptions } from '../lib/lang/document.js';
+import type { DocumentLanguageOptions } from '../lib/lang/document.js';
+
+const core = new LazyModule(() => import('../lib/lang/document.js'));
 
 /** Options of the langid stage: those of a document's identification. */
 export interface LangidOptions extends DocumentLanguageOptions {}
@@ -58,7 +60,7 @@ export function normalizeOptions(partial: Partial<LangidOptions> = {}): LangidOp
 
 export function langid(partial: Partial<LangidOptions> = {}) {
   const options = normalizeOptions(partial);
-  return documentTransform('langid', (group) => langidOfDocument(group, options));
+  return documentTransform('langid', (group) => core.get().langidOfDocument(group, options), core.ready());
 }
 
 export const USAGE = 'pdfpipe langid [options] < blocks.ndjson';

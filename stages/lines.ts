@@ -10,11 +10,13 @@
  *
  * Adds `lines` to each page; `items` pass through for later stages that look at glyph positions.
  */
-import { ownOptions, pageTransform } from '../lib/protocol/stage.js';
+import { LazyModule, ownOptions, pageTransform } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import { isGlyphOrder } from '../lib/scripts/rtl.js';
-import { linesOfPage, type LineOptions } from '../lib/layout/lines.js';
+import type { LineOptions } from '../lib/layout/lines.js';
+
+const core = new LazyModule(() => import('../lib/layout/lines.js'));
 
 /** The lines stage's options: the thresholds of lib/layout/lines.ts (documented there). */
 export interface LinesOptions extends LineOptions {}
@@ -49,7 +51,7 @@ export function normalizeOptions(partial: Partial<LinesOptions> = {}): LinesOpti
 /** The lines stage as a Transform: each page's runs, as lines. */
 export function lines(partial: Partial<LinesOptions> = {}) {
   const options = normalizeOptions(partial);
-  return pageTransform('lines', (page, doc) => ({ page: linesOfPage(page, options, isGlyphOrder(doc)) }));
+  return pageTransform('lines', (page, doc) => ({ page: core.get().linesOfPage(page, options, isGlyphOrder(doc)) }), core.ready());
 }
 
 /** The command line's synopsis. */

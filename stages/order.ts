@@ -23,10 +23,12 @@
  * Writes `block` (reading-order index) and `role` on each item, and sorts `items` by block. The
  * core over one document's pages is orderDocument (lib/layout/reading-order.ts).
  */
-import { documentTransform, ownOptions } from '../lib/protocol/stage.js';
+import { documentTransform, LazyModule, ownOptions } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { orderDocument, type ReadingOrderOptions } from '../lib/layout/reading-order.js';
+import type { ReadingOrderOptions } from '../lib/layout/reading-order.js';
+
+const core = new LazyModule(() => import('../lib/layout/reading-order.js'));
 
 /** The order stage's options: every threshold of lib/layout's reading order (documented there). */
 export interface OrderOptions extends ReadingOrderOptions {}
@@ -75,7 +77,7 @@ export function normalizeOptions(partial: Partial<OrderOptions> = {}): OrderOpti
 /** The order stage as a Transform: each document's pages, gathered, ordered. */
 export function order(partial: Partial<OrderOptions> = {}) {
   const options = normalizeOptions(partial);
-  return documentTransform('order', (group) => orderDocument(group, options));
+  return documentTransform('order', (group) => core.get().orderDocument(group, options), core.ready());
 }
 
 /** The command line's synopsis. */

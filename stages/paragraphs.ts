@@ -13,12 +13,13 @@
  * The algorithms are in lib/paragraphs/: split.ts (where paragraphs start), hyphens.ts (line-end
  * hyphens and the joining of lines) and blocks.ts (the per-document core).
  */
-import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
-import type { PageRecord } from '../lib/protocol/records.js';
+import { documentTransform, LazyModule, ownOptions } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import type { SplitOptions } from '../lib/paragraphs/split.js';
-import { blocksOfDocument, type RoleOptions } from '../lib/paragraphs/blocks.js';
+import type { RoleOptions } from '../lib/paragraphs/blocks.js';
+
+const core = new LazyModule(() => import('../lib/paragraphs/blocks.js'));
 
 /** Where paragraphs split (lib/paragraphs/split.ts), and which are headings and footnotes (lib/paragraphs/blocks.ts). */
 export interface ParagraphsOptions extends SplitOptions, RoleOptions {}
@@ -50,15 +51,10 @@ export function normalizeOptions(partial: Partial<ParagraphsOptions> = {}): Para
   return ownOptions(DEFAULTS, partial);
 }
 
-/** The pure core (lib/paragraphs/blocks.ts): blocks for every page of one document. */
-export function paragraphsOfDocument(group: DocumentGroup, partial: Partial<ParagraphsOptions> = {}): { pages: PageRecord[] } {
-  return blocksOfDocument(group, normalizeOptions(partial));
-}
-
 /** The stage as an object-mode Transform over records. */
 export function paragraphs(partial: Partial<ParagraphsOptions> = {}) {
   const options = normalizeOptions(partial);
-  return documentTransform('paragraphs', (group) => paragraphsOfDocument(group, options));
+  return documentTransform('paragraphs', (group) => core.get().blocksOfDocument(group, options), core.ready());
 }
 
 /** The command line's usage line. */

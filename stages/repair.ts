@@ -45,11 +45,14 @@
  * ligatures.ts: ligature damage; document.ts: the per-document core that runs them all) and
  * lib/scripts (arabic-hebrew.ts, thai.ts, devanagari.ts).
  */
-import { documentTransform } from '../lib/protocol/stage.js';
+import { documentTransform, LazyModule } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import { DEBIAN_THAI_TRIE, DEBIAN_WORDS } from '../lib/repair/lexicon.js';
-import { loadContext, repairDocument, type ContextOptions, type RepairContext, type RepairDocumentOptions } from '../lib/repair/document.js';
+import { loadContext, type ContextOptions, type RepairContext } from '../lib/repair/context.js';
+import type { RepairDocumentOptions } from '../lib/repair/document.js';
+
+const core = new LazyModule(() => import('../lib/repair/document.js'));
 
 /** The stage's options: where its rules and word lists are (`ContextOptions`), and what the core reads. */
 export interface RepairOptions extends ContextOptions, RepairDocumentOptions {}
@@ -97,7 +100,7 @@ export function repair(partial: Partial<RepairOptions> = {}, context?: RepairCon
     }
   }
   const ready = ctx;
-  return documentTransform('repair', (group) => repairDocument(group, options, ready));
+  return documentTransform('repair', (group) => core.get().repairDocument(group, options, ready), core.ready());
 }
 
 /** The command line's usage line. */

@@ -29,14 +29,16 @@
  * core and the n-gram rescoring).
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
+import { afterReady, LazyModule, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
 import { diagnostic, errorRecord, type DiagnosticRecord, type PageRecord, type PipeRecord } from '../lib/protocol/records.js';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
 import { openModel } from '../lib/lm/open.js';
 import { ModelError, type LanguageModel } from '../lib/lm/model.js';
 import { loadLexicon } from '../lib/repair/word-model.js';
-import { rescore, resegmentDocument, type DocumentResult, type ResegmentDocumentOptions } from '../lib/repair/segment-document.js';
+import type { DocumentResult, ResegmentDocumentOptions } from '../lib/repair/segment-document.js';
+
+const core = new LazyModule(() => import('../lib/repair/segment-document.js'));
 
 /** The stage's options: what the core reads (`ResegmentDocumentOptions`), and the word lists and model it loads. */
 export interface ResegmentOptions extends ResegmentDocumentOptions {
@@ -101,7 +103,7 @@ export function resegment(partial: Partial<ResegmentOptions> = {}): Transform {
   };
   return new Transform({
     objectMode: true,
-    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+    transform: afterReady(core.ready(), function (record, _enc, done) {
       if (record.type === 'doc') {
         group = { doc: record, pages: [], diagnostics: [] };
         return done();
@@ -127,7 +129,7 @@ export function resegment(partial: Partial<ResegmentOptions> = {}): Transform {
       }
       let result: DocumentResult;
       try {
-        result = resegmentDocument({ ...current, outcome: record }, options, lexicon);
+        result = core.get().resegmentDocument({ ...current, outcome: record }, options, lexicon);
       } catch (error) {
         this.push(errorRecord(current.doc.id, 'resegment', 'stage-failed', `resegment failed: ${(error as Error).message}`));
         return done();
@@ -140,7 +142,7 @@ export function resegment(partial: Partial<ResegmentOptions> = {}): Transform {
         return finish(lmError ? [diagnostic(current.doc.id, 'resegment', 'lm-failed', lmError)] : []);
       }
       const original = current.pages;
-      rescore(result, lm, current.doc.id).then(
+      core.get().rescore(result, lm, current.doc.id).then(
         (mismatch) => finish(mismatch ? [mismatch] : []),
         (error: unknown) => {
           // The model failed: the document keeps its lines as they came.
@@ -149,7 +151,7 @@ export function resegment(partial: Partial<ResegmentOptions> = {}): Transform {
           finish([diagnostic(current.doc.id, 'resegment', 'lm-failed', `language model failed, lines left as they were: ${(error as Error).message}`)]);
         },
       );
-    },
+    }),
     flush(done: TransformCallback) {
       if (lm) lm.close().then(() => done(), () => done());
       else done();

@@ -13,11 +13,12 @@
  * Rewrites `role` on blocks (and `level` on headings); joins the pieces of a bibliography entry
  * into one block. Works per document.
  */
-import { documentTransform, ownOptions, type DocumentGroup } from '../lib/protocol/stage.js';
-import type { PageRecord } from '../lib/protocol/records.js';
+import { documentTransform, LazyModule, ownOptions } from '../lib/protocol/stage.js';
 import { helpText, parseArgs, type OptionSpec } from '../lib/protocol/options.js';
 import { runFilter } from '../lib/run/filter.js';
-import { rolesOfDocument, type RegionOptions } from '../lib/regions/roles.js';
+import type { RegionOptions } from '../lib/regions/roles.js';
+
+const core = new LazyModule(() => import('../lib/regions/roles.js'));
 
 /** The roles stage's options: the heading thresholds. */
 export interface RolesOptions extends RegionOptions {}
@@ -36,15 +37,10 @@ export function normalizeOptions(partial: Partial<RolesOptions> = {}): RolesOpti
   return ownOptions(DEFAULTS, partial);
 }
 
-/** The pure core (lib/regions/roles.ts): every page's blocks with their roles. */
-export function rolesOfPages(group: DocumentGroup, partial: Partial<RolesOptions> = {}): { pages: PageRecord[] } {
-  return rolesOfDocument(group, normalizeOptions(partial));
-}
-
 /** The stage as an object-mode Transform over records. */
 export function roles(partial: Partial<RolesOptions> = {}) {
   const options = normalizeOptions(partial);
-  return documentTransform('roles', (group) => rolesOfDocument(group, options));
+  return documentTransform('roles', (group) => core.get().rolesOfDocument(group, options), core.ready());
 }
 
 /** The command line's usage line. */

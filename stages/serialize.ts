@@ -25,6 +25,7 @@ import { documentXml } from '../lib/formats/xml.js';
 import { documentPairsTsv } from '../lib/formats/pairs.js';
 import { ROLE_SETS, roleFilter } from '../lib/formats/selection.js';
 import { ownOptions } from '../lib/protocol/stage.js';
+import { isWritten, type WrittenDocument } from '../lib/run/worker-task.js';
 
 /** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
 export interface SerializeOptions extends TextOptions, HtmlOptions {
@@ -34,6 +35,9 @@ export interface SerializeOptions extends TextOptions, HtmlOptions {
   /** No per-document error lines on stderr. */
   quiet: boolean;
 }
+
+/** The file ending of each format under `outDir` (base64 writes the text itself there). */
+const EXTENSIONS = { text: 'txt', base64: 'txt', ndjson: 'ndjson', xml: 'xml', html: 'html', pairs: 'tsv' } as const;
 
 /** The output formats. */
 const FORMATS: readonly SerializeOptions['format'][] = ['text', 'ndjson', 'xml', 'base64', 'html', 'pairs'];
@@ -110,9 +114,29 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
     }
   };
   let failed = 0;
+  /** A document its worker wrote (lib/run/render.ts): its error line, then its body to its file or, after the separator, to stdout. */
+  const writeWritten = async (written: WrittenDocument): Promise<string> => {
+    const { outcome, body } = written;
+    if (outcome.type === 'error' && !options.quiet) stderrLine(`pdfpipe: ${outcome.doc}: ${outcome.code}: ${outcome.message}`);
+    if (body === null) {
+      failed += 1;
+      process.stderr.write(`pdfpipe: ${outcome.doc}: bad-record: serialize could not write the document: ${written.failure ?? ''}\n`);
+      return '';
+    }
+    if (options.outDir) {
+      await write(outcome.doc, EXTENSIONS[options.format], body, outcome);
+      return '';
+    }
+    if (options.format !== 'text' && options.format !== 'xml' && options.format !== 'html') return body;
+    const out = (first ? '' : '\f\n') + body;
+    first = false;
+    return out;
+  };
   const stream = new Transform({
     writableObjectMode: true,
-    transform(record: PipeRecord, _enc, done: TransformCallback) {
+    transform(input: PipeRecord | WrittenDocument, _enc, done: TransformCallback) {
+      if (isWritten(input)) return void writeWritten(input).then((out) => done(null, out || undefined), done);
+      const record = input;
       void (async () => {
         if (record.type === 'error' && !options.quiet) {
           stderrLine(`pdfpipe: ${record.doc}: ${record.code}: ${record.message}`);

@@ -30,6 +30,53 @@ export function ownOptions<T extends object>(defaults: T, partial: Partial<T>): 
   return options;
 }
 
+/**
+ * A stage's core, imported when the first stage that runs it is built rather than when the stage
+ * file is. The stage files are also where the option tables are, and `extract` reads every
+ * table on its main thread, which runs no stage after parse: importing the cores there (franc and
+ * its trigram profiles, the ISO 639-3 table, the bidi and Thai tables) was about 200 ms of every
+ * run's start. A stage calls `ready()` as it is built and hands the promise to its transform, which
+ * waits for it before its first record; from then on `get()` returns the module at once.
+ */
+export class LazyModule<T> {
+  private loading: Promise<T> | null = null;
+  private loaded: T | null = null;
+
+  constructor(private readonly load: () => Promise<T>) {}
+
+  /** Starts the import (once) and resolves to the module. */
+  ready(): Promise<T> {
+    this.loading ??= this.load().then((module) => (this.loaded = module));
+    return this.loading;
+  }
+
+  /** The module, once `ready()` has resolved. */
+  get(): T {
+    if (this.loaded === null) throw new Error('a stage core was used before it was loaded');
+    return this.loaded;
+  }
+}
+
+type TransformFunction = (this: Transform, record: PipeRecord, encoding: BufferEncoding, done: TransformCallback) => void;
+
+/**
+ * A transform function that waits for `ready` (a core being imported) before its first record; a
+ * Transform takes the next record only when the last is done, so later records run at once.
+ */
+export function afterReady(ready: Promise<unknown> | undefined, transform: TransformFunction): TransformFunction {
+  let waiting = ready;
+  return function (record, encoding, done) {
+    if (waiting === undefined) return transform.call(this, record, encoding, done);
+    waiting.then(
+      () => {
+        waiting = undefined;
+        transform.call(this, record, encoding, done);
+      },
+      (error: unknown) => done(error as Error),
+    );
+  };
+}
+
 /** One document's records, gathered for a core that needs the whole document at once. */
 export interface DocumentGroup {
   doc: DocRecord;
@@ -70,11 +117,15 @@ function pushFailure(stream: Transform, stage: string, current: Gathered, error:
  * `done` once it has written the document; a document that already failed passes through as it
  * came, and records of no open document pass straight through.
  */
-function gatheringTransform(finish: (stream: Transform, current: Gathered, outcome: Outcome, done: TransformCallback) => void, flush?: (done: TransformCallback) => void): Transform {
+function gatheringTransform(
+  finish: (stream: Transform, current: Gathered, outcome: Outcome, done: TransformCallback) => void,
+  flush?: (done: TransformCallback) => void,
+  ready?: Promise<unknown>,
+): Transform {
   let group: Gathered | null = null;
   return new Transform({
     objectMode: true,
-    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+    transform: afterReady(ready, function (record, _enc, done) {
       if (record.type === 'doc') {
         group = { doc: record, pages: [], diagnostics: [] };
       } else if (group !== null && record.type === 'page' && record.doc === group.doc.id) {
@@ -93,7 +144,7 @@ function gatheringTransform(finish: (stream: Transform, current: Gathered, outco
         this.push(record);
       }
       done();
-    },
+    }),
     ...(flush ? { flush } : {}),
   });
 }
@@ -103,24 +154,28 @@ function gatheringTransform(finish: (stream: Transform, current: Gathered, outco
  * document's records, which the stages that need cross-page context (furniture, paragraph runs)
  * accept; page-local stages use `pageTransform`.
  */
-export function documentTransform(stage: string, core: DocumentCore): Transform {
-  return gatheringTransform((stream, current, outcome, done) => {
-    try {
-      pushResult(stream, current, core({ ...current, outcome }), outcome);
-    } catch (error) {
-      pushFailure(stream, stage, current, error);
-    }
-    done();
-  });
+export function documentTransform(stage: string, core: DocumentCore, ready?: Promise<unknown>): Transform {
+  return gatheringTransform(
+    (stream, current, outcome, done) => {
+      try {
+        pushResult(stream, current, core({ ...current, outcome }), outcome);
+      } catch (error) {
+        pushFailure(stream, stage, current, error);
+      }
+      done();
+    },
+    undefined,
+    ready,
+  );
 }
 
 /** Runs the core on each page as it arrives; memory is bounded by one page. */
-export function pageTransform(stage: string, core: PageCore): Transform {
+export function pageTransform(stage: string, core: PageCore, ready?: Promise<unknown>): Transform {
   let doc: DocRecord | null = null;
   let failed = false;
   return new Transform({
     objectMode: true,
-    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+    transform: afterReady(ready, function (record, _enc, done) {
       if (record.type === 'doc') {
         doc = record;
         failed = false;
@@ -142,7 +197,7 @@ export function pageTransform(stage: string, core: PageCore): Transform {
         this.push(record);
       }
       done();
-    },
+    }),
   });
 }
 
@@ -155,7 +210,7 @@ export type AsyncDocumentCore = (group: DocumentGroup) => Promise<ReturnType<Doc
  * `error` record, as one that throws does. `close` runs when the stream ends (to end a child
  * process the core talks to).
  */
-export function asyncDocumentTransform(stage: string, core: AsyncDocumentCore, close?: () => Promise<void>): Transform {
+export function asyncDocumentTransform(stage: string, core: AsyncDocumentCore, close?: () => Promise<void>, ready?: Promise<unknown>): Transform {
   return gatheringTransform(
     (stream, current, outcome, done) => {
       let pending: Promise<ReturnType<DocumentCore>>;
@@ -179,5 +234,6 @@ export function asyncDocumentTransform(stage: string, core: AsyncDocumentCore, c
       if (close) close().then(() => done(), () => done());
       else done();
     },
+    ready,
   );
 }

@@ -7,12 +7,11 @@
  * Decisions that need the whole document (code page, glyph shift, word list, lost ligatures,
  * glyph-order Devanagari) are made once per document.
  */
-import { existsSync } from 'node:fs';
 import type { DocumentGroup } from '../protocol/stage.js';
 import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../protocol/records.js';
-import { DEBIAN_THAI_TRIE, DEBIAN_WORDS, loadLexicon } from './lexicon.js';
 import { Rewriter, Tally } from './rewrite.js';
-import { applyRules, loadConfig, type RepairConfig, type RuleSet } from './rules.js';
+import { applyRules, type RuleSet } from './rules.js';
+import type { RepairContext } from './context.js';
 import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, shiftBack } from './encodings.js';
 import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
 import { rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
@@ -20,15 +19,7 @@ import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } 
 import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../scripts/devanagari.js';
 import { radicalsToIdeographs } from '../scripts/cjk.js';
 
-/** What `loadContext` reads of the repair stage's options: where the rules and word lists are. */
-export interface ContextOptions {
-  /** A rules file in PDFExtract.json's format; '' for the built-in defaults. */
-  config: string;
-  /** The Thai word list (libdatrie .tri or one word a line); '' for Debian's libthai one when installed. */
-  thaiLexicon: string;
-  /** A word list for the ligature checks; '' for Debian's /usr/share/dict/words when installed. */
-  words: string;
-}
+export { loadContext, type ContextOptions, type RepairContext } from './context.js';
 
 /** What `repairDocument` reads of the repair stage's options. */
 export interface RepairDocumentOptions extends TatweelOptions {
@@ -46,37 +37,6 @@ function itemsOfLine(page: PageRecord, line: Line): Item[] {
   return (page.items ?? []).filter(
     (i) => (i.block ?? 0) === line.block && i.x >= box.x - 0.5 && i.x <= box.x + box.w + 0.5 && Math.abs(i.y - line.base) <= Math.max(line.size, 1) * 0.5,
   );
-}
-
-/** What a repair run needs besides its options: rules, word lists. */
-export interface RepairContext {
-  rules: RepairConfig;
-  disabled: ReadonlySet<string>;
-  /** The config's rules that were left out, each reported on every document as a warning. */
-  rejected: readonly string[];
-  thai: ReadonlySet<string> | null;
-  words: ReadonlySet<string> | null;
-}
-
-/** Loads the rules and word lists; throws an Error naming the file that is missing or bad. */
-export function loadContext(options: ContextOptions): RepairContext {
-  const { rules, disabled, rejected } = loadConfig(options.config);
-  const wordsPath = options.words || (existsSync(DEBIAN_WORDS) ? DEBIAN_WORDS : '');
-  const words = wordsPath ? new Set([...loadLexicon(wordsPath)].map((w) => w.toLowerCase())) : null;
-  if (options.thaiLexicon) return { rules, disabled, rejected, thai: loadLexicon(options.thaiLexicon), words };
-  // Debian's Thai trie is read on the first document with Thai text (repairDocument asks for it
-  // only then): most runs have none, and walking the trie is a good part of a worker's start.
-  // A file the user names is read at once, so that a bad one stops the run before any document.
-  const thaiPath = existsSync(DEBIAN_THAI_TRIE) ? DEBIAN_THAI_TRIE : '';
-  return {
-    rules,
-    disabled,
-    rejected,
-    get thai() {
-      return thaiPath ? loadLexicon(thaiPath) : null;
-    },
-    words,
-  };
 }
 
 /** The pure core: repairs one document's lines; returns new pages and diagnostics. */

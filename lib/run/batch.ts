@@ -25,6 +25,7 @@ import { clearProgress, drawProgress, EXIT, quietOnBrokenPipe, refuseTerminal, s
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
 import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
 import type { ErrorRecord, PipeRecord } from '../protocol/records.js';
+import { isWritten, type WrittenDocument } from './worker-task.js';
 
 export interface RunOptions {
   /** Read the input paths from stdin, one a line. */
@@ -164,7 +165,8 @@ export class Accounting extends Transform {
     this.workerPeak = Math.max(this.workerPeak, mib);
   }
 
-  override _transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback): void {
+  override _transform(record: PipeRecord | WrittenDocument, _enc: BufferEncoding, done: TransformCallback): void {
+    if (isWritten(record)) return this.written(record, done);
     if (record.type === 'page') this.pages += 1;
     else if (record.type === 'diagnostic' && record.code === 'garbled-text') this.garbledPages += 1;
     const empty = this.noTextWatch.note(record);
@@ -189,6 +191,17 @@ export class Accounting extends Transform {
     }
     if (this.showProgress && Date.now() - this.lastDraw > 250) this.draw();
     done(null, record);
+  }
+
+  /** Counts a document its worker wrote, as its records would have been counted; its `no-text` diagnostic is in its body already. */
+  private written(document: WrittenDocument, done: TransformCallback): void {
+    this.pages += document.pages;
+    this.garbledPages += document.garbledPages;
+    if (document.noText !== null) {
+      this.noText[document.noText] = (this.noText[document.noText] ?? 0) + 1;
+      if (!this.options.quiet) stderrLine(`pdfpipe: ${document.doc}: no-text: ${NO_TEXT_REASONS[document.noText]}`);
+    }
+    this._transform(document.outcome, 'utf8', () => done(null, document));
   }
 
   override _flush(done: TransformCallback): void {
@@ -304,10 +317,11 @@ class OutputTracker {
   wrap(serializer: Transform): Transform {
     serializer.on('document-error', (failure: ErrorRecord) => (this.writeFailure = failure.code));
     const inner = serializer._transform.bind(serializer);
-    serializer._transform = (record: PipeRecord, enc: BufferEncoding, done: TransformCallback) => {
-      inner(record, enc, (error?: Error | null, out?: unknown) => {
+    serializer._transform = (input: PipeRecord | WrittenDocument, enc: BufferEncoding, done: TransformCallback) => {
+      inner(input, enc, (error?: Error | null, out?: unknown) => {
         if (error) return done(error);
         let text = out as string | Buffer | undefined;
+        const record = isWritten(input) ? input.outcome : input;
         if (record.type === 'end' || record.type === 'error') {
           if (this.prefix) {
             text = this.prefix + (text ?? '').toString();

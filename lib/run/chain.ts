@@ -13,6 +13,8 @@ import * as paragraphsStage from '../../stages/paragraphs.js';
 import * as joinStage from '../../stages/join.js';
 import * as rolesStage from '../../stages/roles.js';
 import * as langidStage from '../../stages/langid.js';
+import { renderDocuments } from './render.js';
+import type { RenderOptions } from './worker-task.js';
 
 /** The options of the stages after parse. */
 export type ChainOptions = orderStage.OrderOptions &
@@ -25,8 +27,8 @@ export type ChainOptions = orderStage.OrderOptions &
   rolesStage.RolesOptions &
   langidStage.LangidOptions;
 
-/** The stages after parse, from items to language-tagged blocks. */
-export function workerChain(options: Partial<ChainOptions> = {}): Transform[] {
+/** The stages after parse, from items to language-tagged blocks; with `render`, then each document written out (lib/run/render.ts). */
+export function workerChain(options: Partial<ChainOptions> = {}, render?: RenderOptions): Transform[] {
   return [
     orderStage.order(options),
     linesStage.lines(options),
@@ -37,5 +39,6 @@ export function workerChain(options: Partial<ChainOptions> = {}): Transform[] {
     joinStage.join(options),
     rolesStage.roles(options),
     langidStage.langid(options),
+    ...(render ? [renderDocuments(render)] : []),
   ];
 }

@@ -9,6 +9,7 @@ import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
 import { inputsFromArgs, withIds } from './inputs.js';
 import { prepareOutputFolder } from './preflight.js';
+import type { RenderOptions } from './worker-task.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
 import { documentOutput } from '../formats/output.js';
@@ -76,11 +77,11 @@ const CHAIN_MODULE = new URL('./chain.js', import.meta.url).href;
  * thread, those stages would cap a run at what one core can analyse), and a document's time and
  * memory limits cover all of its work, with one job as with many.
  */
-export function analysisChain(options: Partial<ExtractOptions> = {}): Transform[] {
+export function analysisChain(options: Partial<ExtractOptions> = {}, render?: RenderOptions): Transform[] {
   // The workers build these stages; the pool ends the run with a usage error, before any
   // document, when the first worker cannot (a file an option names cannot be read, a model
-  // cannot be loaded).
-  return [parseStage.parse(options, { chain: { module: CHAIN_MODULE, options: { ...options } } })];
+  // cannot be loaded). With `render`, they also write each document out (lib/run/render.ts).
+  return [parseStage.parse(options, { chain: { module: CHAIN_MODULE, options: { ...options }, ...(render ? { render } : {}) } })];
 }
 
 /**
@@ -155,7 +156,8 @@ export async function main(argv: string[]): Promise<number> {
   // The writer first: it checks its options (an unknown role) before any worker starts.
   const writer = serializeStage.serialize(options);
   if (options.outDir) prepareOutputFolder(options.outDir, 'out-dir');
-  const chain = analysisChain(options);
+  // The workers write the documents; this thread adds the separators, writes the files and counts.
+  const chain = analysisChain(options, { ...serializeStage.normalizeOptions(options), stage: 'extract' });
   // The formats that serialize writes to stdout with a form feed between documents.
   const separator = ['text', 'xml', 'html'].includes(options.format) && !options.outDir ? '\f\n' : '';
   return runDocuments({ stage: 'extract', positionals, options, transforms: chain, serializer: writer, separator, outDir: options.outDir });

@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../protocol/options.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
-import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
+import type { EngineName, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 import { collectBetweenDocuments } from './heap.js';
 
@@ -24,6 +24,12 @@ export interface ParsePoolOptions extends OcrOptions {
   timeout: number;
   /** Heap limit of a worker in MiB; a document that needs more ends with out-of-memory. */
   memory: number;
+  /**
+   * A worker that holds more than this (MiB) after a document, its heap and the memory outside it
+   * (PDFium's WebAssembly heap, which grows to the largest document's need and never shrinks),
+   * is replaced by a fresh one before the next document; 0 never replaces one.
+   */
+  recycleMemory: number;
   /** Apply pdf.js's Unicode normalisation (ligatures, presentation forms, odd spaces). */
   normalize: boolean;
   /** The parse engine: pdf.js, PDFium compiled to WebAssembly, or `auto` (PDFium, pdf.js where PDFium reads nothing). */
@@ -41,11 +47,13 @@ export interface ParsePoolOptions extends OcrOptions {
 }
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
+const MiB = 1024 * 1024;
 
 interface Job {
   kind: 'doc' | 'passthrough';
   id: string;
-  records: PipeRecord[];
+  /** Its records, or (a chain that renders) the document as its worker wrote it. */
+  records: (PipeRecord | WrittenDocument)[];
   finished: boolean;
   input?: PdfRecord;
 }
@@ -142,7 +150,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
-    type Message = { task: number; record: PipeRecord; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
+    type Message = { task: number; record: PipeRecord | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
     worker.on('message', (message: Message) => {
       if ('chainError' in message) {
         stream.destroy(message.usage ? new UsageError(message.chainError) : new Error(message.chainError));
@@ -162,6 +170,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
       if (!job || job.finished) return;
       job.records.push(message.record);
       if (message.memory) stream.emit('worker-memory', { worker: number, ...message.memory } satisfies WorkerMemory);
+      if (message.done && message.memory && options.recycleMemory > 0 && message.memory.heapUsed + message.memory.external > options.recycleMemory * MiB) retire(slot);
       if (message.done) complete(slot, job);
       drain();
       // The documents written before this one are garbage by now.
@@ -198,6 +207,13 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     }
     dispatch();
     drain();
+  }
+
+  /** Takes a worker out of the pool once its document is done (see `recycleMemory`); the next document starts a fresh one. */
+  function retire(slot: Slot): void {
+    const index = slots.indexOf(slot);
+    if (index !== -1) slots.splice(index, 1);
+    void slot.worker.terminate();
   }
 
   function complete(slot: Slot, job: Job): void {

@@ -11,7 +11,7 @@ import { EngineError } from '../engines/errors.js';
 import * as pdfjs from '../engines/pdfjs.js';
 import * as pdfium from '../engines/pdfium/index.js';
 import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
-import type { EngineName, WorkerChain, WorkerTask } from './worker-task.js';
+import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { collectBetweenDocuments } from './heap.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
@@ -34,14 +34,14 @@ interface OpenChain {
 let openChain: Promise<OpenChain> | null = null;
 
 async function chainOf(spec: WorkerChain): Promise<OpenChain> {
-  const module = (await import(spec.module)) as { workerChain(options: unknown): Transform[] };
-  const stages = module.workerChain(spec.options);
+  const module = (await import(spec.module)) as { workerChain(options: unknown, render?: RenderOptions): Transform[] };
+  const stages = module.workerChain(spec.options, spec.render);
   for (let i = 1; i < stages.length; i++) stages[i - 1]!.pipe(stages[i]!);
   const chain: OpenChain = { head: stages[0]!, task: null };
-  stages[stages.length - 1]!.on('data', (record: PipeRecord) => {
+  stages[stages.length - 1]!.on('data', (record: PipeRecord | WrittenDocument) => {
     const task = chain.task;
     if (!task) return;
-    const outcome = (record.type === 'end' || record.type === 'error') && record.doc === task.id;
+    const outcome = (record.type === 'end' || record.type === 'error' || record.type === 'written') && record.doc === task.id;
     if (outcome) {
       chain.task = null;
       parentPort!.postMessage({ task: task.task, record, done: true, memory: memory() });

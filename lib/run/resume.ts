@@ -22,7 +22,7 @@ import { UsageError } from '../protocol/options.js';
 
 /** Options that change how a run goes, not what it writes: a resume may change them. */
 const RUN_CONTROL = new Set([
-  'jobs', 'timeout', 'memory', 'progress', 'quiet', 'report', 'errors', 'resume', 'retry', 'resumeForce', 'failOn',
+  'jobs', 'timeout', 'memory', 'recycleMemory', 'progress', 'quiet', 'report', 'errors', 'resume', 'retry', 'resumeForce', 'failOn',
 ]);
 
 /** Options never written to STATE, though they shape the output: secrets. */

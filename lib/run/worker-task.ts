@@ -5,6 +5,9 @@
  */
 import type { PdfjsOptions } from '../engines/pdfjs.js';
 import type { PdfiumOptions } from '../engines/pdfium/index.js';
+import type { OutputOptions } from '../formats/output.js';
+import type { Outcome } from '../protocol/records.js';
+import type { NoTextReason } from './no-text.js';
 
 /**
  * An engine, or `auto`: PDFium, and pdf.js for a document PDFium cannot open (other than for a
@@ -29,6 +32,8 @@ export interface EngineOptions extends PdfjsOptions, PdfiumOptions {
 export interface WorkerChain {
   module: string;
   options: unknown;
+  /** When set, the worker writes each document (`WrittenDocument`) and posts that, not its records. */
+  render?: RenderOptions;
 }
 
 /** One document for a worker to read. */
@@ -41,4 +46,41 @@ export interface WorkerTask {
   options: EngineOptions;
   /** Stages to run over the document's records before they are posted. */
   chain?: WorkerChain;
+}
+
+/**
+ * How a worker writes its documents itself (`extract` on the command line): the serializer's
+ * options, and the run's name for the `no-text` diagnostics it adds.
+ */
+export interface RenderOptions extends OutputOptions {
+  /** One file per document (`--out-dir`), whose body differs from stdout's in NDJSON and base64. */
+  outDir: string;
+  /** The run (`extract`), named in `no-text` diagnostics. */
+  stage: string;
+}
+
+/**
+ * A document as a worker wrote it: what the main thread's run needs of it (the outcome, the
+ * counts of its summary) and its output, in place of its records. The records stay in the worker,
+ * which holds one document's; the main thread, which only wrote them out, held them again while
+ * they crossed. It never leaves the process: `serialize` writes its `body`.
+ */
+export interface WrittenDocument {
+  type: 'written';
+  doc: string;
+  outcome: Outcome;
+  pages: number;
+  /** Pages with a `garbled-text` diagnostic. */
+  garbledPages: number;
+  /** Why the document has no text, when it has none (its `no-text` diagnostic is in an NDJSON body already). */
+  noText: NoTextReason | null;
+  /** What serialize writes for the document, before any separator; null when the writer failed on its records. */
+  body: string | null;
+  /** Why the writer failed on the document's records. */
+  failure?: string;
+}
+
+/** True for a document a worker wrote. */
+export function isWritten(record: unknown): record is WrittenDocument {
+  return (record as { type?: unknown }).type === 'written';
 }

@@ -92,7 +92,7 @@ t.test('joinDocument re-decides breaks across pages and columns, skipping furnit
       block('Ships waited.', { continues: true }),
     ],
   });
-  const { pages } = joinDocument(group([page1, page2]));
+  const { pages } = await joinDocument(group([page1, page2]));
   const blocks = pages[1]!.blocks!;
   t.equal(blocks[1]!.continues, true, 'the sentence runs on across the page and its header');
   t.equal(blocks[1]!.joinRule, 'pdf2xml');
@@ -107,7 +107,7 @@ t.test('a running head that order missed, and notes at the foot of a page, do no
     pageRecord('r', 2, { blocks: [head(), block('morning tide, and the nets were'), block('2 Weighed twice.', { size: 8 })] }),
     pageRecord('r', 3, { blocks: [head(), block('hung out to dry.')] }),
   ];
-  const out = joinDocument(group(pages)).pages;
+  const out = (await joinDocument(group(pages))).pages;
   t.same(out.map((p) => p.blocks![1]!.continues), [false, true, true]);
   t.equal(out[1]!.blocks![0]!.continues, false, 'the repeated head itself joins nothing');
   t.same(out.map((p) => p.blocks![0]!.role), ['header', 'header', 'header'], 'and it becomes page furniture');
@@ -120,11 +120,11 @@ t.test('a one-line paragraph before a break is full when it spans the column of 
     pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide })] }),
     pageRecord('s', 2, { blocks: [block('ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', { box: { ...wide, y: 72, h: 26 }, lines: 2 })] }),
   ];
-  t.same(joinDocument(group(pages)).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']]);
+  t.same((await joinDocument(group(pages))).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']]);
   const debris = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวันที่ท่าเรือเก่า', { box: wide }), block('อื่', { box: { x: 300, y: 810, w: 0, h: 11 } })] }), pages[1]!];
-  t.equal(joinDocument(group(debris)).pages[1]!.blocks![0]!.continues, true, 'a stray mark at the foot of the page is passed over');
+  t.equal((await joinDocument(group(debris))).pages[1]!.blocks![0]!.continues, true, 'a stray mark at the foot of the page is passed over');
   const narrow = [pageRecord('s', 1, { blocks: [block('ตลาดเช้าเปิดทุกวัน', { box: { ...wide, w: 120 } })] }), pages[1]!];
-  t.same(joinDocument(group(narrow)).pages[1]!.blocks!.map((b) => b.continues), [false]);
+  t.same((await joinDocument(group(narrow))).pages[1]!.blocks!.map((b) => b.continues), [false]);
 });
 
 t.test('inside a layout block, a split that cut a sentence is mended; one at a sentence end is kept', async (t) => {
@@ -143,9 +143,9 @@ t.test('inside a layout block, a split that cut a sentence is mended; one at a s
       block('then hauled out.', { box: { x: 72, y: 162, w: 400, h: 11 } }),
     ],
   });
-  const blocks = joinDocument(group([page])).pages[0]!.blocks!;
+  const blocks = (await joinDocument(group([page]))).pages[0]!.blocks!;
   t.same(blocks.map((b) => [b.continues, b.joinRule ?? null]), [[false, null], [true, 'within'], [false, null], [false, null]], 'a short last line is a paragraph end');
-  t.same(joinDocument(group([page]), { within: false }).pages[0]!.blocks!.map((b) => b.continues), [false, false, false, false]);
+  t.same((await joinDocument(group([page]), { within: false })).pages[0]!.blocks!.map((b) => b.continues), [false, false, false, false]);
 });
 
 const gt = join(sharedRoot, 'corpus/gt');
@@ -186,7 +186,7 @@ t.test('a display formula keeps its place in the paragraph the paragraphs stage 
       block('where q is a real number.', { box: { x: 72, y: 132, w: 400, h: 12 }, continues: true }),
     ],
   });
-  const out = joinDocument(group([page])).pages[0]!.blocks!;
+  const out = (await joinDocument(group([page]))).pages[0]!.blocks!;
   t.same(out.map((b) => b.continues), [false, true, true]);
 });
 
@@ -211,9 +211,9 @@ t.test('a paragraph cut by a page break in a script without case or spaces is jo
   const page1 = (lastWidth: number): PageRecord =>
     columnPage('m', 1, [{ lines: [wrapped, wrapped, { text: 'ชาวบ้านมาซื้อของ', w: 150 }] }, { lines: [{ text: 'ตลาดเช้าเปิดทุกวันที่ท่าเรือ', w: lastWidth }] }]);
   const page2 = columnPage('m', 2, [{ lines: [{ text: 'ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', w: 320 }] }]);
-  const full = joinDocument(group([page1(395), page2])).pages[1]!.blocks!;
+  const full = (await joinDocument(group([page1(395), page2]))).pages[1]!.blocks!;
   t.same(full.map((b) => [b.continues, b.joinRule]), [[true, 'pdf2xml-uncased']], 'one line before the break and one after: the column tells');
-  const short = joinDocument(group([page1(200), page2])).pages[1]!.blocks!;
+  const short = (await joinDocument(group([page1(200), page2]))).pages[1]!.blocks!;
   t.same(short.map((b) => b.continues), [false], 'a line that stopped where the next word would have fitted ended its paragraph');
   // A heading set apart from its column's edge and run into the paragraph below it does not set
   // the measure: the heading after it is not "full" for being as wide.
@@ -222,24 +222,24 @@ t.test('a paragraph cut by a page break in a script without case or spaces is jo
     { lines: [{ text: 'มาตรา ๒', x: 430, w: 40 }] },
   ]);
   const next = columnPage('m', 2, [{ lines: [{ text: 'ชาวประมงนำปลามาขายตั้งแต่เช้ามืด', w: 320 }] }]);
-  t.same(joinDocument(group([headed, next])).pages[1]!.blocks!.map((b) => b.continues), [false]);
+  t.same((await joinDocument(group([headed, next]))).pages[1]!.blocks!.map((b) => b.continues), [false]);
 });
 
 t.test('a change of font size across a break ends the paragraph, between two stretches of prose', async (t) => {
   const page1 = columnPage('z', 1, [{ lines: [{ text: 'los Derechos Humanos como ideal común', w: 400 }, { text: 'que todos los pueblos y naciones por el', w: 398 }] }], 10.9);
   const page2 = (size: number): PageRecord => columnPage('z', 2, [{ lines: [{ text: 'Artículo 5', w: 60 }], extra: { size } }]);
-  t.same(joinDocument(group([page1, page2(12)])).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[false, 'size-change']]);
-  t.same(joinDocument(group([page1, page2(10.9)])).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'full-line']]);
+  t.same((await joinDocument(group([page1, page2(12)]))).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[false, 'size-change']]);
+  t.same((await joinDocument(group([page1, page2(10.9)]))).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'full-line']]);
   // A subscript left on its own before the break is no stretch of prose: its size says nothing.
   const sub = columnPage('z', 1, [{ lines: [{ text: 'text text text', w: 400 }, { text: 'text text text', w: 400 }] }, { lines: [{ text: 'MEdd', w: 20 }], extra: { size: 7 } }]);
   const after = columnPage('z', 2, [{ lines: [{ text: 'respectively, and the rates go up', w: 300 }] }]);
-  t.not(joinDocument(group([sub, after])).pages[1]!.blocks![0]!.joinRule, 'size-change');
+  t.not((await joinDocument(group([sub, after]))).pages[1]!.blocks![0]!.joinRule, 'size-change');
 });
 
 t.test('a display formula belongs to the paragraph it is set in', async (t) => {
   const page1 = columnPage('q', 1, [{ lines: [{ text: 'text text text', w: 400 }, { text: 'the entropy is defined as', w: 300 }] }]);
   const page2 = columnPage('q', 2, [{ lines: [{ text: 'Sq = k', x: 200, w: 30 }] }, { lines: [{ text: 'Everything else follows.', w: 300 }] }]);
-  const blocks = joinDocument(group([page1, page2])).pages[1]!.blocks!;
+  const blocks = (await joinDocument(group([page1, page2]))).pages[1]!.blocks!;
   // After it, below it on the page, the decision of the paragraphs stage stands.
   t.same(blocks.map((b) => [b.continues, b.joinRule ?? null]), [[true, 'formula'], [false, null]]);
 });
@@ -252,8 +252,8 @@ t.test('where paragraphs start indented, a flush line after a full line that end
   t.notOk(indentsParagraphs([columnPage('i', 1, [{ lines: [wide, wide] }, { lines: [wide, wide] }])]));
   const flush = columnPage('i', 2, [{ lines: [{ text: 'The text goes on here', w: 400 }, wide] }]);
   const set = columnPage('i', 2, [{ lines: [{ text: 'A new paragraph', x: 87, w: 385 }, wide] }]);
-  t.same(joinDocument(group([page1, flush])).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'unindented']]);
-  t.same(joinDocument(group([page1, set])).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[false, 'sentence-end']]);
+  t.same((await joinDocument(group([page1, flush]))).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[true, 'unindented']]);
+  t.same((await joinDocument(group([page1, set]))).pages[1]!.blocks!.map((b) => [b.continues, b.joinRule]), [[false, 'sentence-end']]);
 });
 
 t.test('ground truth: paragraphs cut by a page or column break in scripts without case come out whole', { skip: existsSync(gt) ? false : `${gt} is not available (no ../shared corpus)`, timeout: 300_000 }, async (t) => {
@@ -282,7 +282,7 @@ const decisions = (pages: readonly PageRecord[]): [boolean, string | undefined][
 
 t.test('a model that scores whole sentences (the KenLM query interface) decides as the in-process ARPA model does', async (t) => {
   const arpa = ArpaModel.parse(ARPA);
-  const direct = joinDocument(group(modelPages()), { rules: noRules(), model: { forward: arpa } }).pages;
+  const direct = (await joinDocument(group(modelPages()), { rules: noRules(), model: { forward: arpa } })).pages;
   t.same(decisions(direct), [[true, 'lm'], [false, 'lm']], 'the model joins mid-phrase and breaks after one');
   // The same model through LanguageModel.score, as KenlmQuery answers: sentences in, totals out.
   const asked: number[] = [];
@@ -376,14 +376,14 @@ t.test('real KenLM: a binary model decides the breaks as its ARPA text does', { 
     pageRecord('b', 3, { blocks: [block('columns. The')] }),
   ];
   const scored = await joinDocumentScored(group(pages), { ...options, rules: noRules(), sentenceModel: options.sentenceModel! });
-  const direct = joinDocument(group(pages), { rules: noRules(), model: { forward: ArpaModel.load(arpaPath) } });
+  const direct = await joinDocument(group(pages), { rules: noRules(), model: { forward: ArpaModel.load(arpaPath) } });
   t.same(decisions(scored.pages), decisions(direct.pages), 'query and the in-process reader decide alike');
 });
 
 t.test('a join rule with no JavaScript form is left out with a warning on each document; the others apply', async (t) => {
   const rules = parseJoinRules({ language: [{ name: 'common', config: { join_words: [['.*\\w++', '', ' '], ['.*[\\,\\;]', '', ' ']] } }] });
   t.equal(rules.get('common')!.joinWords.length, 1, 'the translatable rule stays');
-  const result = joinDocument(group([pageRecord('d', 1, { blocks: [] })]), { rules });
+  const result = await joinDocument(group([pageRecord('d', 1, { blocks: [] })]), { rules });
   t.match(result.diagnostics, [{ type: 'diagnostic', doc: 'd', severity: 'warning', stage: 'join', code: 'config-rule-rejected', message: /join_words\[0\] of language "common" left out: possessive quantifier \+\+/ }]);
 });
 

@@ -3,9 +3,14 @@
  * are joined (spaces, CJK, line-end hyphens), and paragraphs that run on across pages.
  */
 import t from 'tap';
-import { paragraphsOfDocument } from '../../stages/paragraphs.js';
+import { normalizeOptions } from '../../stages/paragraphs.js';
+import { blocksOfDocument } from '../../lib/paragraphs/blocks.js';
 import type { Block, Line } from '../../lib/protocol/records.js';
+import type { DocumentGroup } from '../../lib/protocol/stage.js';
 import { group, line, pageRecord } from '../helpers.js';
+
+/** The stage's core with its default options. */
+const paragraphsOfDocument = (g: DocumentGroup) => blocksOfDocument(g, normalizeOptions());
 
 /** Blocks of a one-page document made of these lines. */
 const blocksOf = (lines: Line[]): Block[] => paragraphsOfDocument(group([pageRecord('p', 1, { lines })])).pages[0]!.blocks!;

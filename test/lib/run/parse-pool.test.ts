@@ -56,3 +56,25 @@ t.test('a worker that crashes: that document gets worker-crashed, a fresh worker
     'one outcome per document, in input order',
   );
 });
+
+t.test('a worker that holds more than recycleMemory after a document is replaced; the records stay the same', async (t) => {
+  const run = async (recycleMemory: number): Promise<{ workers: number[]; records: string }> => {
+    const workers: number[] = [];
+    const records: PipeRecord[] = [];
+    const pool = parsePool({ ...DEFAULTS, jobs: 1, recycleMemory });
+    pool.on('worker-memory', (m: { worker: number }) => workers.push(m.worker));
+    await new Promise<void>((resolve, reject) => {
+      Readable.from(['one-column', 'paper', 'cjk'].map((name): PdfRecord => ({ type: 'pdf', id: name, path: samplePdf(name) })))
+        .pipe(pool)
+        .pipe(new Writable({ objectMode: true, write(r: PipeRecord, _e, done) { records.push(r); done(); } }))
+        .on('finish', resolve)
+        .on('error', reject);
+    });
+    return { workers, records: JSON.stringify(records).replace(/"ms":[0-9]+/g, '"ms":0') };
+  };
+  const kept = await run(0);
+  const replaced = await run(1);
+  t.same(kept.workers, [1, 1, 1], 'without a limit one worker reads every document');
+  t.same(replaced.workers, [1, 2, 3], 'past the limit each document gets a fresh worker');
+  t.equal(replaced.records, kept.records);
+});

@@ -1,0 +1,85 @@
+/**
+ * The last step of `extract`'s workers: each document written out where its records are, so that
+ * what crosses to the main thread is its output (a string) and its summary, not its records. The
+ * main thread's `serialize` then only adds the separators and writes files, and its accounting
+ * counts from the summary (lib/run/batch.ts). The bodies are those `serialize` writes from the
+ * records, byte for byte; the `no-text` diagnostic that the accounting adds to a document with no
+ * text is added here, in the same place (just before the outcome).
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import type { DocRecord, Outcome, PageRecord, PipeRecord } from '../protocol/records.js';
+import { documentHtml } from '../formats/html.js';
+import { documentPairsTsv } from '../formats/pairs.js';
+import { documentText } from '../formats/text.js';
+import { documentXml } from '../formats/xml.js';
+import { NoTextWatch, noTextDiagnostic } from './no-text.js';
+import type { RenderOptions, WrittenDocument } from './worker-task.js';
+
+/**
+ * What `serialize` writes for one document, before any separator: to stdout, or the body of its
+ * file under `outDir` (NDJSON there holds the header, pages and outcome; base64 there is the text).
+ * `lines` are the document's records as NDJSON lines, which stdout's NDJSON writes all of.
+ */
+export function documentBody(doc: DocRecord | null, pages: readonly PageRecord[], outcome: Outcome, lines: readonly string[], options: RenderOptions): string {
+  const own = doc?.id === outcome.doc ? doc : null;
+  switch (options.format) {
+    case 'ndjson':
+      if (!options.outDir) return lines.join('');
+      return [own, ...pages, outcome].filter((r) => r !== null).map((r) => JSON.stringify(r)).join('\n') + '\n';
+    case 'xml':
+      return documentXml(own, pages, outcome);
+    case 'html':
+      return documentHtml(own, pages, outcome, options);
+    case 'pairs':
+      return outcome.type === 'end' ? documentPairsTsv(own, outcome.doc, pages) : '';
+    default: {
+      const text = outcome.type === 'end' ? documentText(pages, options) : '';
+      return options.format === 'base64' && !options.outDir ? Buffer.from(text).toString('base64') + '\n' : text;
+    }
+  }
+}
+
+/** Records in, one `WrittenDocument` per document out (records of no document are dropped: a worker has none). */
+export function renderDocuments(options: RenderOptions): Transform {
+  const watch = new NoTextWatch();
+  const streamsRecords = options.format === 'ndjson' && !options.outDir;
+  let doc: DocRecord | null = null;
+  let pages: PageRecord[] = [];
+  let lines: string[] = [];
+  let pageCount = 0;
+  let garbledPages = 0;
+  return new Transform({
+    objectMode: true,
+    transform(record: PipeRecord, _enc: BufferEncoding, done: TransformCallback) {
+      const noText = watch.note(record);
+      if (record.type !== 'end' && record.type !== 'error') {
+        if (record.type === 'doc') {
+          doc = record;
+          pages = [];
+        } else if (record.type === 'page') {
+          pageCount += 1;
+          // serialize's NDJSON files take every page since the header, its other formats those of the header's document.
+          if (doc !== null && (record.doc === doc.id || options.format === 'ndjson')) pages.push(record);
+        } else if (record.type === 'diagnostic' && record.code === 'garbled-text') {
+          garbledPages += 1;
+        }
+        if (streamsRecords) lines.push(JSON.stringify(record) + '\n');
+        return done();
+      }
+      if (noText !== null && streamsRecords) lines.push(JSON.stringify(noTextDiagnostic(record.doc, options.stage, noText)) + '\n');
+      if (streamsRecords) lines.push(JSON.stringify(record) + '\n');
+      const written: WrittenDocument = { type: 'written', doc: record.doc, outcome: record, pages: pageCount, garbledPages, noText, body: null };
+      try {
+        written.body = documentBody(doc, pages, record, lines, options);
+      } catch (error) {
+        written.failure = (error as Error)?.message ?? String(error);
+      }
+      doc = null;
+      pages = [];
+      lines = [];
+      pageCount = 0;
+      garbledPages = 0;
+      done(null, written);
+    },
+  });
+}
