@@ -77,10 +77,24 @@ const round = (v: number): number => Math.round(v * 100) / 100;
  * bounds the line's size: the box of an Arabic or Devanagari line holds marks far above and below
  * the letters, and taller than the line pitch, it would make two lines look like one.
  */
+/** The paragraph of a line's key (page.block.paragraph.line). */
+const paragraphOf = (key: string): string => key.split('.').slice(0, 3).join('.');
+
+/** The median line height of each of Tesseract's paragraphs, by paragraph key. */
+function paragraphLineHeights(lines: [string, TsvRow][]): Map<string, number> {
+  const byParagraph = new Map<string, number[]>();
+  for (const [key, row] of lines) {
+    const paragraph = paragraphOf(key);
+    if (!byParagraph.has(paragraph)) byParagraph.set(paragraph, []);
+    byParagraph.get(paragraph)!.push(row.height);
+  }
+  return new Map([...byParagraph].map(([paragraph, heights]) => [paragraph, heights.sort((a, b) => a - b)[Math.floor(heights.length / 2)]!]));
+}
+
 function linePitches(lines: [string, TsvRow][]): Map<string, number> {
   const byParagraph = new Map<string, [string, TsvRow][]>();
   for (const entry of lines) {
-    const paragraph = entry[0].split('.').slice(0, 3).join('.');
+    const paragraph = paragraphOf(entry[0]);
     if (!byParagraph.has(paragraph)) byParagraph.set(paragraph, []);
     byParagraph.get(paragraph)!.push(entry);
   }
@@ -177,13 +191,17 @@ export function ocrItems(output: string, dpi: number): Item[] {
     wordsOf.get(row.key)!.push({ ...row, text });
   }
   const pitches = linePitches([...lines.entries()]);
+  const paragraphHeights = paragraphLineHeights([...lines.entries()]);
   const spaces = spacesBefore([...wordsOf.values()], text);
   const items: Item[] = [];
   for (const [key, words] of wordsOf) {
     const line = lines.get(key) ?? words[0]!;
     const bottom = (line.top + line.height) * scale;
     const height = line.height * scale;
-    const size = Math.min(height * LINE_EM, (pitches.get(key) ?? Infinity) * scale * PITCH_EM);
+    // The type of a paragraph is one size: its lines take the paragraph's median line height, not
+    // their own box's (a short last line of two glyphs, "罪。", is lower than the others).
+    const typeHeight = (paragraphHeights.get(paragraphOf(key)) ?? line.height) * scale;
+    const size = Math.min(typeHeight * LINE_EM, (pitches.get(key) ?? Infinity) * scale * PITCH_EM);
     for (const word of lineWords(words, line, spaces.get(words))) {
       const rtl = RTL_STRONG.test(word.text);
       items.push({

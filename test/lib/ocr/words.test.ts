@@ -53,3 +53,15 @@ t.test('a page is OCR\'d only without readable text', async (t) => {
   t.equal(ocrReason('never', { chars: 0, meaningless: 0, imageCoverage: 1 }), null);
   t.ok(ocrReason('always', { chars: 500, meaningless: 0, imageCoverage: 0 }));
 });
+
+t.test('the lines of one paragraph share its type size, whatever the height of their own boxes', async (t) => {
+  // A paragraph of three lines; the last holds two low glyphs ("罪。") and its box is half as high.
+  const lines = [
+    'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+    '4\t1\t1\t1\t1\t0\t300\t300\t900\t60\t-1\t', '5\t1\t1\t1\t1\t1\t300\t300\t900\t60\t95\t凡受刑事控告者',
+    '4\t1\t1\t1\t2\t0\t300\t380\t900\t60\t-1\t', '5\t1\t1\t1\t2\t1\t300\t380\t900\t60\t95\t在未经获得辩护',
+    '4\t1\t1\t1\t3\t0\t300\t470\t120\t30\t-1\t', '5\t1\t1\t1\t3\t1\t300\t470\t120\t30\t95\t罪。',
+  ].join('\n');
+  const sizes = ocrItems(lines, 300).map((item) => item.size);
+  t.equal(new Set(sizes).size, 1, `one size: ${sizes.join(', ')}`);
+});
