@@ -155,3 +155,26 @@ export function cffSubroutineBomb(entryBytes: number): Buffer {
     streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
   ]);
 }
+
+/**
+ * A one-page document whose font's ToUnicode map has, beside the range that maps its text, a
+ * range of `codes` four-byte codes (outside its one-byte code space) in under a hundred bytes.
+ */
+export function toUnicodeRangeBomb(codes: number): Buffer {
+  const hex = (n: number): string => n.toString(16).padStart(8, '0');
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CMapName /Hostile-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    `2 beginbfrange <20> <7e> <0020> <${hex(0x1000000)}> <${hex(0x1000000 + codes - 1)}> <00410042> endbfrange`,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged text map) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
+    streamObject('', Buffer.from(cmap, 'latin1')),
+  ]);
+}

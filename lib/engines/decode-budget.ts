@@ -20,6 +20,15 @@ export const FONT_REWRITE_MULTIPLE = 4;
 /** What a rewrite may add to a small program in any case (headers, offsets widened, a duplicated glyph). */
 export const FONT_REWRITE_SLACK_BYTES = 1024 * 1024;
 
+/**
+ * Codes one CMap (a font's ToUnicode or encoding map) may map: as many as there are Unicode code
+ * points. pdf.js keeps a map entry, a string of heap, per code of a range, and lets a range span
+ * 2^24 codes; a damaged ToUnicode whose range runs from <e071fda4> to <e0d1fe04> made 6.3 million
+ * entries and a 1.5 GiB heap. Real maps hold at most a few tens of thousands (a two-byte code
+ * space is 65,536).
+ */
+export const MAX_CMAP_CODES = 0x110000;
+
 /** One decoded stream may hold at most this share of the memory limit. */
 export const STREAM_SHARE = 1 / 4;
 /** All the growth of a document's decoded streams, summed, may reach this multiple of the limit. */
@@ -56,6 +65,16 @@ export class DecodeBudget {
     if (rewritten > program * FONT_REWRITE_MULTIPLE + FONT_REWRITE_SLACK_BYTES) {
       throw new Error(`Font rewrite stopped: ${rewritten} bytes from a program of ${program}`);
     }
+  }
+
+  /**
+   * Called by pdf.js before a CMap maps a range of `codes` codes, with the `mapped` codes it holds;
+   * returns the new count, or throws past MAX_CMAP_CODES. pdf.js skips the range and reads the rest
+   * of the map, as it does a range past its own limit.
+   */
+  mapCodes(mapped: number, codes: number): number {
+    if (mapped + codes > MAX_CMAP_CODES) throw new Error(`CMap range of ${codes} codes skipped: the map would hold more than ${MAX_CMAP_CODES}`);
+    return mapped + codes;
   }
 
   /** Throws the document's out-of-memory error once the budget has stopped it (pdf.js may have caught the first throw). */

@@ -59,7 +59,8 @@ const workerChanges: string[] = [];
  * Brotli through the platform's DecompressionStream) gathers chunks in
  * asyncGetBytesFromDecompressionStream; at both places the budget of lib/engines/decode-budget.ts
  * is asked first, so a Flate bomb stops at the memory limit instead of filling the machine. The
- * CFF compiler's output (CFFCompiler.compile) asks it too, bounded by the font program's length.
+ * CFF compiler's output (CFFCompiler.compile) asks it too, bounded by the font program's length,
+ * and so does each range a CMap maps (CMap.mapBfRange and its kin), bounded per CMap.
  */
 const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
   ['    const buffer2 = new Uint8Array(size);\n', `    globalThis.${BUDGET_GLOBAL}?.grow(buffer.byteLength, size);\n`],
@@ -69,6 +70,11 @@ const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
   ['    const header = this.parseHeader();\n', '    cff.programLength = this.bytes.length;\n'],
   ['    let offsetSize;\n', `    if (this.cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(this.cff.programLength, lastOffset);\n`],
   ['        try {\n          this.data.push(...data);\n', `        if (cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(cff.programLength, this.length + data.length);\n`],
+  // A CMap counts the codes its ranges map (pdf.js skips a range that throws and reads on).
+  ...['mapCidRange', 'mapBfRange', 'mapBfRangeToArray'].map((method): [string, string] => [
+    `    if (high - low > MAX_MAP_RANGE) {\n      throw new Error("${method} - ignoring data above MAX_MAP_RANGE.");\n`,
+    `    this.mappedCodes = globalThis.${BUDGET_GLOBAL}?.mapCodes(this.mappedCodes ?? 0, high - low + 1);\n`,
+  ]),
 ];
 
 /*

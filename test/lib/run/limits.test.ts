@@ -12,7 +12,7 @@ import { parsePool } from '../../../lib/run/parse-pool.js';
 import { DEFAULTS } from '../../../stages/parse.js';
 import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { parseLines, run, samplePdf } from '../../helpers.js';
-import { cffSubroutineBomb, flateBomb, pageTreeBomb, textPage } from '../../hostile-pdfs.js';
+import { cffSubroutineBomb, flateBomb, pageTreeBomb, textPage, toUnicodeRangeBomb } from '../../hostile-pdfs.js';
 import { analysisChain } from '../../../lib/run/extract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-limits-'));
@@ -46,8 +46,19 @@ t.test('a 2 KB file whose font program repeats one block of its subroutine index
   // The default memory limit: the rewrite of the font (64 MiB of entries, eight bytes of heap
   // each) would fit under it, and took the process past 1.7 GiB.
   for (const engine of ['pdfjs', 'pdfium']) {
-    const result = await run(['extract', '--engine', engine, '--jobs', '1', bomb], undefined, [REPORT_PEAK]);
-    t.match(result.stdout, /A damaged font program/u, `${engine}: the page's text is read`);
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', bomb], undefined, [REPORT_PEAK]);
+    t.match(result.stdout, /"text":"damaged".*"text":"program"/u, `${engine}: the page's text is read`);
+    const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
+    t.ok(peakMib < OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${OVERHEAD_MIB} MiB`);
+  }
+});
+
+t.test('a 1 KB file whose ToUnicode map has a range of 4 million codes is read in bounded memory, its text kept', async (t) => {
+  const bomb = join(dir, 'map-bomb.pdf');
+  writeFileSync(bomb, toUnicodeRangeBomb(4 * 1024 * 1024));
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', bomb], undefined, [REPORT_PEAK]);
+    t.match(result.stdout, /"text":"damaged".*"text":"map"/u, `${engine}: the page's text is read`);
     const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
     t.ok(peakMib < OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${OVERHEAD_MIB} MiB`);
   }
