@@ -105,3 +105,76 @@ export function circularPageTree(): Buffer {
     '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 2 >>',
   ]);
 }
+
+/** A CFF INDEX: its count, offsets (two bytes each, from 1) and the data they point into. */
+function cffIndex(offsets: readonly number[], data: Buffer): Buffer {
+  const offSize = 2;
+  const head = Buffer.alloc(3 + offsets.length * offSize);
+  head.writeUInt16BE(offsets.length - 1, 0);
+  head[2] = offSize;
+  offsets.forEach((offset, i) => head.writeUInt16BE(offset, 3 + i * offSize));
+  return Buffer.concat([head, data]);
+}
+const cffEntries = (entries: readonly Buffer[]): Buffer => {
+  const offsets = [1];
+  for (const entry of entries) offsets.push(offsets[offsets.length - 1]! + entry.length);
+  return cffIndex(offsets, Buffer.concat(entries));
+};
+/** A CFF DICT integer in its five-byte form (so that offsets can be written before they are known). */
+const cffInt = (n: number): Buffer => Buffer.from([29, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+
+/**
+ * A one-page document whose font is a CFF program (FontFile3, Type1C) of about 130 KB, Flate
+ * compressed to a few KB, with a damaged subroutine index: its 65,535 offsets alternate between
+ * the start and the end of one `entryBytes`-long block, so that half the entries are that whole
+ * block. The index says so in a few bytes; written out entry by entry it is 32,768 ×
+ * `entryBytes`. The page's text comes from the font's encoding and does not need the program.
+ */
+export function cffSubroutineBomb(entryBytes: number): Buffer {
+  const subrOffsets = Array.from({ length: 65_536 }, (_, i) => (i % 2 === 0 ? 1 : entryBytes + 1));
+  const subrs = cffIndex(subrOffsets, Buffer.alloc(entryBytes, 11));
+  const privateDict = Buffer.concat([cffInt(6), Buffer.from([19])]);
+  const header = Buffer.from([1, 0, 4, 2]);
+  const names = cffEntries([Buffer.from('Hostile')]);
+  const strings = cffEntries([]).subarray(0, 2);
+  const globalSubrs = Buffer.from([0, 0]);
+  const charStrings = cffEntries([Buffer.from([14]), Buffer.from([14]), Buffer.from([14])]);
+  // The top DICT's length does not depend on the offsets it holds (five-byte integers).
+  const topDictLength = cffEntries([Buffer.alloc(5 + 1 + 5 + 5 + 1)]).length;
+  const charStringsAt = header.length + names.length + topDictLength + strings.length + globalSubrs.length;
+  const privateAt = charStringsAt + charStrings.length;
+  const topDict = cffEntries([Buffer.concat([cffInt(charStringsAt), Buffer.from([17]), cffInt(privateDict.length), cffInt(privateAt), Buffer.from([18])])]);
+  const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, privateDict, subrs]);
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
+    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
+  ]);
+}
+
+/**
+ * A one-page document whose font's ToUnicode map has, beside the range that maps its text, a
+ * range of `codes` four-byte codes (outside its one-byte code space) in under a hundred bytes.
+ */
+export function toUnicodeRangeBomb(codes: number): Buffer {
+  const hex = (n: number): string => n.toString(16).padStart(8, '0');
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CMapName /Hostile-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    `2 beginbfrange <20> <7e> <0020> <${hex(0x1000000)}> <${hex(0x1000000 + codes - 1)}> <00410042> endbfrange`,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged text map) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
+    streamObject('', Buffer.from(cmap, 'latin1')),
+  ]);
+}

@@ -58,11 +58,23 @@ const workerChanges: string[] = [];
  * decode-budget: a decoded stream grows its buffer in DecodeStream.ensureBuffer, or (Flate and
  * Brotli through the platform's DecompressionStream) gathers chunks in
  * asyncGetBytesFromDecompressionStream; at both places the budget of lib/engines/decode-budget.ts
- * is asked first, so a Flate bomb stops at the memory limit instead of filling the machine.
+ * is asked first, so a Flate bomb stops at the memory limit instead of filling the machine. The
+ * CFF compiler's output (CFFCompiler.compile) asks it too, bounded by the font program's length,
+ * and so does each range a CMap maps (CMap.mapBfRange and its kin), bounded per CMap.
  */
 const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
   ['    const buffer2 = new Uint8Array(size);\n', `    globalThis.${BUDGET_GLOBAL}?.grow(buffer.byteLength, size);\n`],
   ['        totalLength += chunk.byteLength;\n', `        globalThis.${BUDGET_GLOBAL}?.grow(totalLength, totalLength + chunk.byteLength);\n`],
+  // The CFF parser notes its program's length; the compiler asks the budget before it writes an
+  // index (whose entries may overlap in a damaged program) and as its output grows.
+  ['    const header = this.parseHeader();\n', '    cff.programLength = this.bytes.length;\n'],
+  ['    let offsetSize;\n', `    if (this.cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(this.cff.programLength, lastOffset);\n`],
+  ['        try {\n          this.data.push(...data);\n', `        if (cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(cff.programLength, this.length + data.length);\n`],
+  // A CMap counts the codes its ranges map (pdf.js skips a range that throws and reads on).
+  ...['mapCidRange', 'mapBfRange', 'mapBfRangeToArray'].map((method): [string, string] => [
+    `    if (high - low > MAX_MAP_RANGE) {\n      throw new Error("${method} - ignoring data above MAX_MAP_RANGE.");\n`,
+    `    this.mappedCodes = globalThis.${BUDGET_GLOBAL}?.mapCodes(this.mappedCodes ?? 0, high - low + 1);\n`,
+  ]),
 ];
 
 /*

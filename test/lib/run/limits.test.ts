@@ -12,7 +12,7 @@ import { parsePool } from '../../../lib/run/parse-pool.js';
 import { DEFAULTS } from '../../../stages/parse.js';
 import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { parseLines, run, samplePdf } from '../../helpers.js';
-import { flateBomb, pageTreeBomb, textPage } from '../../hostile-pdfs.js';
+import { cffSubroutineBomb, flateBomb, pageTreeBomb, textPage, toUnicodeRangeBomb } from '../../hostile-pdfs.js';
 import { analysisChain } from '../../../lib/run/extract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-limits-'));
@@ -37,6 +37,30 @@ t.test('a Flate bomb (a 13 KB file that inflates to 1 GiB) ends out-of-memory un
     t.same(outcomes.map((r) => `${r.type === 'end' || r.type === 'error' ? r.doc : ''}:${r.type === 'error' ? r.code : r.type}`), ['bomb:out-of-memory', 'next:end'], `${engine}: the bomb is out-of-memory, the next document ends`);
     const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
     t.ok(peakMib < MEMORY_MIB + OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${MEMORY_MIB} + ${OVERHEAD_MIB} MiB`);
+  }
+});
+
+t.test('a 2 KB file whose font program repeats one block of its subroutine index 32,768 times is read in bounded memory, its text kept', async (t) => {
+  const bomb = join(dir, 'font-bomb.pdf');
+  writeFileSync(bomb, cffSubroutineBomb(2048));
+  // The default memory limit: the rewrite of the font (64 MiB of entries, eight bytes of heap
+  // each) would fit under it, and took the process past 1.7 GiB.
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', bomb], undefined, [REPORT_PEAK]);
+    t.match(result.stdout, /"text":"damaged".*"text":"program"/u, `${engine}: the page's text is read`);
+    const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
+    t.ok(peakMib < OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${OVERHEAD_MIB} MiB`);
+  }
+});
+
+t.test('a 1 KB file whose ToUnicode map has a range of 4 million codes is read in bounded memory, its text kept', async (t) => {
+  const bomb = join(dir, 'map-bomb.pdf');
+  writeFileSync(bomb, toUnicodeRangeBomb(4 * 1024 * 1024));
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', bomb], undefined, [REPORT_PEAK]);
+    t.match(result.stdout, /"text":"damaged".*"text":"map"/u, `${engine}: the page's text is read`);
+    const peakMib = Number(/peak-rss (\d+)/u.exec(result.stderr)?.[1] ?? Infinity) / 1024;
+    t.ok(peakMib < OVERHEAD_MIB, `${engine}: peak memory ${Math.round(peakMib)} MiB < ${OVERHEAD_MIB} MiB`);
   }
 });
 
