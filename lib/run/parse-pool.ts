@@ -48,6 +48,8 @@ export interface ParsePoolOptions extends OcrOptions {
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
 const MiB = 1024 * 1024;
+/** How long the first worker may take to load the stages before the run gives up. */
+const CHAIN_CHECK_MS = 120_000;
 
 interface Job {
   kind: 'doc' | 'passthrough';
@@ -117,6 +119,15 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
    * cannot be loaded, fails the whole run as one usage error before any document.
    */
   let chainChecked = !chain;
+  // Until the stages are checked, a referenced timer also holds the process open, so that the run
+  // can never end silently for want of work while the check is under way; it gives up after
+  // CHAIN_CHECK_MS with an error rather than wait forever.
+  let chainWait: NodeJS.Timeout | null = null;
+  const markChecked = (): void => {
+    chainChecked = true;
+    if (chainWait) clearTimeout(chainWait);
+    chainWait = null;
+  };
 
   const stream = new Transform({
     objectMode: true,
@@ -141,6 +152,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     },
     destroy(error, done) {
       if (watcher) clearInterval(watcher);
+      if (chainWait) clearTimeout(chainWait);
       for (const slot of slots) void slot.worker.terminate();
       done(error);
     },
@@ -159,7 +171,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
       if ('ready' in message) {
         slot.ready = true;
         if (!chainChecked) {
-          chainChecked = true;
+          markChecked();
           if (!slot.job) worker.unref();
           drain();
         }
@@ -182,15 +194,16 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
         ? `The document needed more than the ${options.memory} MiB heap limit`
         : `The parse worker crashed: ${error.message}`;
       // A worker that dies before its stages loaded leaves them unchecked: documents fail one by one.
-      chainChecked = true;
+      markChecked();
       fail(slot, code, message);
     });
     worker.on('exit', () => {
-      chainChecked = true;
+      markChecked();
       if (slot.job) fail(slot, 'worker-crashed', 'The parse worker exited unexpectedly');
     });
     // The first worker holds the process open until it has checked the stages (a run of no documents too).
     if (chainChecked) worker.unref();
+    else chainWait ??= setTimeout(() => stream.destroy(new Error('The parse workers did not finish loading the stages')), CHAIN_CHECK_MS);
     return slot;
   }
 
