@@ -19,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The repository root (this file runs as dist/bench/quality.js). */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHARED = resolve(ROOT, '../shared');
-const SCORE_PY = join(SHARED, 'eval/score.py');
-const PEERS_SH = join(SHARED, 'eval/peers.sh');
+export const SCORE_PY = join(SHARED, 'eval/score.py');
+export const PEERS_SH = join(SHARED, 'eval/peers.sh');
 const DEFAULT_DIR = join(SHARED, 'corpus/gt');
-const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
+export const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
 
 /** Features that `--subset` leaves out: scripts and damage pdfpipe does not handle yet. */
 export const SUBSET_EXCLUDES = ['rtl', 'thai', 'redistilled', 'no-tounicode'] as const;
@@ -39,7 +39,7 @@ const USAGE = `usage: npm run bench:quality -- [DIR] [--subset] [--peers] [--kee
   --keep     keep the temporary output folder and print its path
 `;
 
-interface Run {
+export interface Run {
   code: number;
   stdout: string;
   stderr: string;
@@ -47,7 +47,7 @@ interface Run {
 }
 
 /** Runs a command; stdout is captured, or passed through when `inherit` is set. */
-function run(command: string, args: readonly string[], inherit = false): Promise<Run> {
+export function run(command: string, args: readonly string[], inherit = false): Promise<Run> {
   const started = process.hrtime.bigint();
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', inherit ? 'inherit' : 'pipe', 'pipe'] });
@@ -225,4 +225,5 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// bench/fonts.ts imports the helpers above; main runs only when this file is the program.
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main();
