@@ -30,8 +30,9 @@
  * 5. Thai: the rules of lib/scripts/thai.ts (private-use glyphs, error types I–VII, lost marks), and type
  *    VIII from the glyph positions: a mark drawn as its own run is put after the consonant it sits
  *    over.
- * 6. Devanagari written in glyph order (lib/scripts/devanagari.ts), in a document whose short-i signs show
- *    it: the short-i sign put after its consonants, the reph before them, ा or आ + े or ै → ो ौ ओ औ.
+ * 6. Devanagari and Bengali written in glyph order (lib/scripts/indic.ts), in a document whose pre-base
+ *    vowel signs show it: those signs (ि; ি ে ৈ) put after their consonants, the reph before them,
+ *    ा or आ + े or ै → ो ौ ओ औ, ে + া or ৗ → ো ৌ, a Bengali candrabindu after its vowel sign.
  * 7. The configured `repair` rules.
  *
  * pdf.js's own normalisation (parse `--normalize`, on by default) applies NFKC to a fixed set

@@ -2,10 +2,10 @@
  * The core of the repair stage: every rule run over one document's lines, in order — broken
  * encodings (./encodings.ts), the configured `normalize` rules (./rules.ts), ligature damage
  * (./ligatures.ts), Arabic and Hebrew (lib/scripts/arabic-hebrew.ts), Thai (lib/scripts/thai.ts),
- * Devanagari in glyph order (lib/scripts/devanagari.ts), Chinese and Japanese radicals
+ * Devanagari and Bengali in glyph order (lib/scripts/indic.ts), Chinese and Japanese radicals
  * (lib/scripts/cjk.ts), then the configured `repair` rules.
  * Decisions that need the whole document (code page, glyph shift, word list, lost ligatures,
- * glyph-order Devanagari) are made once per document.
+ * glyph-order Devanagari and Bengali) are made once per document.
  */
 import type { DocumentGroup } from '../protocol/stage.js';
 import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../protocol/records.js';
@@ -16,7 +16,7 @@ import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, shift
 import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
 import { rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
-import { GLYPH_ORDER_REWRITES, isGlyphOrderDevanagari } from '../scripts/devanagari.js';
+import { glyphOrderRewrites } from '../scripts/indic.js';
 import { radicalsToIdeographs } from '../scripts/cjk.js';
 
 export { loadContext, type ContextOptions, type RepairContext } from './context.js';
@@ -73,7 +73,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
   const latin1Lines = mojibakeOn ? allLines.filter((l) => looksLatin1Mojibake(l.text)).map((l) => l.text) : [];
   const codePage = latin1Lines.length > 0 ? chooseCodePage(latin1Lines, lang) : null;
   const shift = options.mojibake && !disabled.has('shifted-encoding') ? findCyrillicShift(allLines.map((l) => l.text)) : null;
-  const devanagariRewrites = isGlyphOrderDevanagari(allLines.map((l) => l.text)) ? GLYPH_ORDER_REWRITES.filter((r) => !disabled.has(r.rule)) : [];
+  const indicRewrites = glyphOrderRewrites(allLines.map((l) => l.text)).filter((r) => !disabled.has(r.rule));
 
   const pages = group.pages.map((page) => {
     if (!page.lines) return page;
@@ -93,7 +93,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
         if (!disabled.has('thai-reattach-mark') && page.items) reattachMarks(rw, itemsOfLine(page, line));
         if (context.thai) thaiLexical(rw, context.thai, disabled, thaiCounts);
       }
-      for (const { rule, pattern, replace } of devanagariRewrites) rw.replace(pattern, replace, rule);
+      for (const { rule, pattern, replace } of indicRewrites) rw.replace(pattern, replace, rule);
       if (!disabled.has('cjk-radical')) radicalsToIdeographs(rw);
       if (!disabled.has('nul') && rw.text.includes('\u0000')) {
         // A glyph the text layer could not name, outside Thai: nothing better than dropping it.

@@ -1,5 +1,5 @@
 /**
- * Devanagari in glyph order put back into Unicode order, only in a document that shows it.
+ * Devanagari and Bengali in glyph order put back into Unicode order, only in a document that shows it.
  */
 import t from 'tap';
 import { context, repairLines } from '../repair/repair-fixtures.js';
@@ -16,4 +16,14 @@ t.test('Devanagari in glyph order: short-i after its consonants, reph before the
   const logical = ['किताब दिल्ली पर्वत', 'सूर्य कोयल मौसम ओस विज्ञान'];
   t.same(repairLines(logical).texts, logical);
   t.same(repairLines(drawn, {}, context({ disabled: new Set(['devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel']) })).texts, drawn, 'each rule can be switched off');
+});
+
+t.test('Bengali in glyph order: pre-base signs after their consonants, two-part vowels joined, reph and candrabindu in place', async (t) => {
+  // As XeTeX writes them: েজেলরা (জেলেরা), েনৗকা (নৌকা), েছাট (ছোট), িফির (ফিরি), সূযর্ (সূর্য), হঁাটেত (হাঁটতে).
+  const drawn = ['েজেলরা েনৗকা েছাট', 'িফির সূযর্ হঁাটেত'];
+  const { texts, diagnostics } = repairLines(drawn);
+  t.same(texts, ['জেলেরা নৌকা ছোট', 'ফিরি সূর্য হাঁটতে']);
+  t.match(diagnostics.map((d) => d.code).sort(), ['rule:bengali-candrabindu', 'rule:bengali-pre-base-vowel', 'rule:bengali-reph', 'rule:bengali-two-part-vowel']);
+  const logical = ['জেলেরা নৌকা ছোট', 'ফিরি সূর্য হাঁটতে'];
+  t.same(repairLines(logical).texts, logical, 'Unicode order is no sign of glyph order');
 });
