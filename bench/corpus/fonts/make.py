@@ -3,7 +3,7 @@
 
 The same short texts, written for this corpus, set in fonts other than those the
 ground-truth corpus uses: Arabic in Noto Sans Arabic (lam-alef ligatures), Arabic
-with Latin names inside its lines, Hindi in XeTeX, Chinese whose text layer holds
+with Latin names inside its lines, Hindi and Bengali in XeTeX (glyph order), Chinese whose text layer holds
 Kangxi radicals where the ideographs are meant, English with footnotes.
 
 usage: make.py OUTDIR   (writes NAME.fodt / NAME.html / NAME.tex, NAME.txt, NAME.json)
@@ -27,6 +27,10 @@ HI = ("नदी के किनारे एक शाम", [
     "हम शाम को नदी किनारे टहलने गए। बच्चों के लिए यह दिन बहुत खास था, क्योंकि उन्होंने पहली बार नाव देखी थी।",
     "किनारे पर एक बूढ़ा मछुआरा बैठा था। उसने हमें बताया कि पिछले साल बारिश कम हुई थी, इसलिए पानी का स्तर नीचे चला गया।",
     "लौटते समय हमने गरम चाय पी और मिट्टी के दीये खरीदे। रात को सबने मिलकर कहानियाँ सुनीं और देर तक बातें कीं।",
+])
+BN = ("নদীর ধারে বিকেল", [
+    "বিকেলবেলা আমরা নদীর ধারে হাঁটতে যাই। জেলেরা নৌকা নিয়ে ফিরে আসে আর ছোট ছেলেমেয়েরা বালিতে খেলা করে।",
+    "সূর্য ডোবার সময় আকাশ লাল আর কমলা রঙে ভরে যায়। তারপর আমরা চা খেয়ে গল্প করতে করতে বাড়ি ফিরি।",
 ])
 # Chinese whose source text uses Kangxi radicals (U+2F00–2FDF) and CJK Radicals Supplement
 # characters (U+2E80–2EFF) for some ideographs, as some producers write it; the truth has
@@ -131,7 +135,8 @@ def xelatex(title, paras, font, lang):
             return " ".join(out)
         body = [latin(p) for p in paras]
     else:
-        pre = f"\\usepackage{{fontspec}}\n\\setmainfont[Script=Devanagari]{{{font}}}\n"
+        script = "Bengali" if lang == "bn" else "Devanagari"
+        pre = f"\\usepackage{{fontspec}}\n\\setmainfont[Script={script}]{{{font}}}\n"
         body = list(paras)
     return ("\\documentclass[12pt]{article}\n" + pre + "\\pagestyle{empty}\n\\begin{document}\n"
             "{\\Large\\bfseries " + title + "\\par}\n\\bigskip\n" + "\n\n".join(body) + "\n\\end{document}\n")
@@ -168,13 +173,14 @@ def main():
         ("hi-xelatex-notosans", "hi", ["Devanagari"], "ltr", "xelatex", "tex", "Noto Sans Devanagari", HI, None, ["devanagari"]),
         ("hi-lo-notoserif", "hi", ["Devanagari"], "ltr", "lo-fodt", "fodt", "Noto Serif Devanagari", HI, None, ["devanagari"]),
         ("hi-chromium-notosans", "hi", ["Devanagari"], "ltr", "chromium", "html", "Noto Sans Devanagari", HI, None, ["devanagari"]),
+        ("bn-xelatex-notoserif", "bn", ["Bengali"], "ltr", "xelatex", "tex", "Noto Serif Bengali", BN, None, ["bengali"]),
         ("zh-chromium-kangxi", "zh", ["Han"], "ltr", "chromium", "html", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("zh-lo-kangxi", "zh", ["Han"], "ltr", "lo-fodt", "fodt", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("en-lo-notes", "en", ["Latin"], "ltr", "lo-fodt", "fodt-notes", "Liberation Serif", EN_NOTES, None, ["footnotes"]),
     ]
     for name, lang, scripts, direction, gen, kind, font, (title, paras), _, feats in docs:
         rtl = direction == "rtl"
-        country = {"ar": "EG", "hi": "IN", "zh": "CN", "en": "GB"}[lang]
+        country = {"ar": "EG", "hi": "IN", "bn": "BD", "zh": "CN", "en": "GB"}[lang]
         if kind == "fodt":
             shown = [title] + paras
             if lang == "zh":

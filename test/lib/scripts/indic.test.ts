@@ -2,7 +2,10 @@
  * Devanagari and Bengali in glyph order put back into Unicode order, only in a document that shows it.
  */
 import t from 'tap';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { context, repairLines } from '../repair/repair-fixtures.js';
+import { collapse, repoRoot, run } from '../../helpers.js';
 
 t.test('Devanagari in glyph order: short-i after its consonants, reph before them, two-part vowels joined', async (t) => {
   // As XeTeX writes them: िकताब (किताब), िदल्ली (दिल्ली), पवर्त (पर्वत), सूयर् (सूर्य), काेयल (कोयल),
@@ -26,4 +29,11 @@ t.test('Bengali in glyph order: pre-base signs after their consonants, two-part 
   t.match(diagnostics.map((d) => d.code).sort(), ['rule:bengali-candrabindu', 'rule:bengali-pre-base-vowel', 'rule:bengali-reph', 'rule:bengali-two-part-vowel']);
   const logical = ['জেলেরা নৌকা ছোট', 'ফিরি সূর্য হাঁটতে'];
   t.same(repairLines(logical).texts, logical, 'Unicode order is no sign of glyph order');
+});
+
+t.test('a Bengali XeLaTeX document (bench/corpus/fonts) reads in Unicode order', async (t) => {
+  const dir = join(repoRoot, 'bench/corpus/fonts');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bn-xelatex-notoserif.pdf')]);
+  t.equal(code, 0);
+  t.equal(collapse(stdout), collapse(readFileSync(join(dir, 'bn-xelatex-notoserif.txt'), 'utf8')));
 });
