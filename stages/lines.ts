@@ -28,6 +28,7 @@ export const DEFAULTS: LinesOptions = {
   perGlyphShare: 0.6,
   perGlyphMinRuns: 4,
   cjkGap: 0.5,
+  thaiGap: 0.22,
   zeroWidthRun: 1.2,
   nonJoiningShare: 0.6,
 };
@@ -39,6 +40,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'perGlyphShare', type: 'number', min: 0, description: 'share of single-glyph runs that makes a line letter-spaced' },
   { key: 'perGlyphMinRuns', type: 'number', min: 2, description: 'runs a line needs before it can count as letter-spaced' },
   { key: 'cjkGap', type: 'number', min: 0, description: 'gap inside CJK text that is a space, × font size' },
+  { key: 'thaiGap', type: 'number', min: 0, description: 'gap inside Thai text that is a space, × font size' },
   { key: 'zeroWidthRun', type: 'number', min: 0, description: 'where a run with no advance width is taken to end, × font size' },
   { key: 'nonJoiningShare', type: 'number', min: 0, description: "RTL lines: gap after a non-joining Arabic letter that is a space, × the line's median word gap" },
 ];

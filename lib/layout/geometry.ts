@@ -93,3 +93,15 @@ export function isCjkBoundary(left: string, right: string): boolean {
   const b = right[0] ?? '';
   return NO_SPACE_SCRIPT.test(a) || NO_SPACE_SCRIPT.test(b);
 }
+
+/** A Thai letter or mark. */
+const THAI = /[\u0e01-\u0e5b]/u;
+
+/**
+ * True when the boundary between two strings lies inside Thai text. Thai separates phrases, not
+ * words, with a space as wide as a space glyph; a run split inside a word (Chromium splits at
+ * marks it positions) leaves narrower gaps that are no space.
+ */
+export function isThaiBoundary(left: string, right: string): boolean {
+  return THAI.test(left.at(-1) ?? '') && THAI.test(right[0] ?? '');
+}

@@ -5,7 +5,7 @@
  * and adapts to the line: in letter-spaced text (most runs are single glyphs with even gaps) it
  * sits above the line's own tracking gap. No spaces are inserted inside CJK text.
  */
-import { boxOf, isCjkBoundary, median, mostCommon, right } from './geometry.js';
+import { boxOf, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
@@ -27,6 +27,8 @@ export interface LineOptions {
   perGlyphMinRuns: number;
   /** Inside CJK text, only a gap wider than this × font size is a space. */
   cjkGap: number;
+  /** Inside Thai text, only a gap wider than this × font size is a space (Thai spaces are a space glyph wide). */
+  thaiGap: number;
   /** A run with no advance width is taken to end this far (× font size) past its start. */
   zeroWidthRun: number;
   /** On RTL lines, after an Arabic letter that does not join the next, a space needs this × the line's median word gap. */
@@ -145,11 +147,13 @@ function composeLine(
       const hasSpace = ENDS_SPACE.test(tail) || STARTS_SPACE.test(item.text);
       const limit = isCjkBoundary(tail, item.text)
         ? Math.max(threshold, options.cjkGap) + (item.dir === 'ttb' && items[i - 1]!.dir === 'ttb' ? CELL_OFFSET_EM : 0)
-        : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
-          ? Math.max(threshold, options.zeroWidthRun)
-          : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
-            ? nonJoining
-            : threshold;
+        : isThaiBoundary(tail, item.text)
+          ? Math.max(threshold, options.thaiGap)
+          : DEAD_CONSONANT_END.test(tail) && /^\p{L}/u.test(item.text) && hasNoAdvance(items[i - 1]!)
+            ? Math.max(threshold, options.zeroWidthRun)
+            : dir === 'rtl' && endsNonJoining(text.slice(-MARKS_TAIL))
+              ? nonJoining
+              : threshold;
       // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
       if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {

@@ -3,7 +3,7 @@
 
 The same short texts, written for this corpus, set in fonts other than those the
 ground-truth corpus uses: Arabic in Noto Sans Arabic (lam-alef ligatures), Arabic
-with Latin names inside its lines, Hindi and Bengali in XeTeX (glyph order), Chinese whose text layer holds
+with Latin names inside its lines, Hindi and Bengali in XeTeX (glyph order), Thai from Chromium (runs split at marks), Chinese whose text layer holds
 Kangxi radicals where the ideographs are meant, English with footnotes.
 
 usage: make.py OUTDIR   (writes NAME.fodt / NAME.html / NAME.tex, NAME.txt, NAME.json)
@@ -31,6 +31,10 @@ HI = ("नदी के किनारे एक शाम", [
 BN = ("নদীর ধারে বিকেল", [
     "বিকেলবেলা আমরা নদীর ধারে হাঁটতে যাই। জেলেরা নৌকা নিয়ে ফিরে আসে আর ছোট ছেলেমেয়েরা বালিতে খেলা করে।",
     "সূর্য ডোবার সময় আকাশ লাল আর কমলা রঙে ভরে যায়। তারপর আমরা চা খেয়ে গল্প করতে করতে বাড়ি ফিরি।",
+])
+TH = ("ตลาดน้ำยามเช้า", [
+    "ทุกเช้าวันเสาร์ ชาวบ้านจะพายเรือนำผักและผลไม้มาขายที่ตลาดน้ำ นักท่องเที่ยวชอบมาถ่ายรูปและชิมขนมไทยแบบโบราณ",
+    "แม่ค้าคนหนึ่งขายก๋วยเตี๋ยวเรือมานานกว่ายี่สิบปี เธอบอกว่าความลับของน้ำซุปคือการเคี่ยวกระดูกตั้งแต่ตีสี่",
 ])
 # Chinese whose source text uses Kangxi radicals (U+2F00–2FDF) and CJK Radicals Supplement
 # characters (U+2E80–2EFF) for some ideographs, as some producers write it; the truth has
@@ -174,13 +178,14 @@ def main():
         ("hi-lo-notoserif", "hi", ["Devanagari"], "ltr", "lo-fodt", "fodt", "Noto Serif Devanagari", HI, None, ["devanagari"]),
         ("hi-chromium-notosans", "hi", ["Devanagari"], "ltr", "chromium", "html", "Noto Sans Devanagari", HI, None, ["devanagari"]),
         ("bn-xelatex-notoserif", "bn", ["Bengali"], "ltr", "xelatex", "tex", "Noto Serif Bengali", BN, None, ["bengali"]),
+        ("th-chromium-notosans", "th", ["Thai"], "ltr", "chromium", "html", "Noto Sans Thai", TH, None, ["thai"]),
         ("zh-chromium-kangxi", "zh", ["Han"], "ltr", "chromium", "html", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("zh-lo-kangxi", "zh", ["Han"], "ltr", "lo-fodt", "fodt", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("en-lo-notes", "en", ["Latin"], "ltr", "lo-fodt", "fodt-notes", "Liberation Serif", EN_NOTES, None, ["footnotes"]),
     ]
     for name, lang, scripts, direction, gen, kind, font, (title, paras), _, feats in docs:
         rtl = direction == "rtl"
-        country = {"ar": "EG", "hi": "IN", "bn": "BD", "zh": "CN", "en": "GB"}[lang]
+        country = {"ar": "EG", "hi": "IN", "bn": "BD", "th": "TH", "zh": "CN", "en": "GB"}[lang]
         if kind == "fodt":
             shown = [title] + paras
             if lang == "zh":

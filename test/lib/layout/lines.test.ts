@@ -1,13 +1,15 @@
 /**
  * Line building (lib/layout/lines.ts) on hand-built glyph runs (no PDF): word spaces from gaps,
- * letter-spaced text, CJK text, superscripts, right-to-left lines, and the provenance of every
+ * letter-spaced text, CJK text, Thai text split at its marks (on a Chromium PDF), superscripts, right-to-left lines, and the provenance of every
  * inserted space.
  */
 import t from 'tap';
 import { linesOfPage } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
 import type { Item, Line } from '../../../lib/protocol/records.js';
-import { item, pageRecord, wordItems } from '../../helpers.js';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { collapse, item, pageRecord, repoRoot, run, wordItems } from '../../helpers.js';
 
 const linesOf = (items: Item[]): Line[] => linesOfPage(pageRecord('l', 1, { items }), DEFAULTS).lines!;
 
@@ -139,4 +141,13 @@ t.test('after a zero-width run ending in a virama the next letter continues the 
   // space after it: two words.
   const [two] = linesOf([item('\u0915\u093E\u092F\u0930\u094D', 50, 100, 11, { w: 16.5 }), item('\u0939\u0941\u090F', 69.4, 100, 11, { w: 12 })]);
   t.equal(two?.text, '\u0915\u093E\u092F\u0930\u094D \u0939\u0941\u090F');
+});
+
+t.test('Thai runs split inside words at their marks (Chromium) are one word; Thai spaces stay', async (t) => {
+  // Chromium ends a run at some marks; the gap after such a run is up to a fifth of an em, a
+  // Thai space a whole space glyph (a quarter of an em or more).
+  const dir = join(repoRoot, 'bench/corpus/fonts');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'th-chromium-notosans.pdf')]);
+  t.equal(code, 0);
+  t.equal(collapse(stdout), collapse(readFileSync(join(dir, 'th-chromium-notosans.txt'), 'utf8')));
 });
