@@ -26,7 +26,7 @@
  * 4. Arabic script: presentation forms (U+FB50–FDFF, U+FE70–FEFC) → base letters, lam-alef → lam +
  *    alef, the Allah ligature U+FDF2 after an alef without a second alef, tatweel removed or kept
  *    (`--tatweel`); ZWNJ is never touched. Hebrew presentation forms (U+FB1D–FB4F) → letters and
- *    points.
+ *    points. In a Persian or Urdu document, Arabic ي ى ك → ی ک (`persian-yeh-kaf`).
  * 5. Thai: the rules of lib/scripts/thai.ts (private-use glyphs, error types I–VII, lost marks), and type
  *    VIII from the glyph positions: a mark drawn as its own run is put after the consonant it sits
  *    over.

@@ -5,7 +5,7 @@
  * Devanagari and Bengali in glyph order (lib/scripts/indic.ts), Chinese and Japanese radicals
  * (lib/scripts/cjk.ts), then the configured `repair` rules.
  * Decisions that need the whole document (code page, glyph shift, word list, lost ligatures,
- * glyph-order Devanagari and Bengali) are made once per document.
+ * glyph-order Devanagari and Bengali, Arabic yeh and kaf in Persian) are made once per document.
  */
 import type { DocumentGroup } from '../protocol/stage.js';
 import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecord } from '../protocol/records.js';
@@ -14,7 +14,7 @@ import { applyRules, type RuleSet } from './rules.js';
 import type { RepairContext } from './context.js';
 import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, shiftBack } from './encodings.js';
 import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
-import { rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
+import { isPersoArabicWithArabicYehKaf, persoArabicYehKaf, rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
 import { glyphOrderRewrites } from '../scripts/indic.js';
 import { radicalsToIdeographs } from '../scripts/cjk.js';
@@ -73,6 +73,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
   const latin1Lines = mojibakeOn ? allLines.filter((l) => looksLatin1Mojibake(l.text)).map((l) => l.text) : [];
   const codePage = latin1Lines.length > 0 ? chooseCodePage(latin1Lines, lang) : null;
   const shift = options.mojibake && !disabled.has('shifted-encoding') ? findCyrillicShift(allLines.map((l) => l.text)) : null;
+  const yehKaf = !disabled.has('persian-yeh-kaf') && isPersoArabicWithArabicYehKaf(allLines.map((l) => l.text));
   const indicRewrites = glyphOrderRewrites(allLines.map((l) => l.text)).filter((r) => !disabled.has(r.rule));
 
   const pages = group.pages.map((page) => {
@@ -88,6 +89,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
       for (const set of sets) applyRules(rw, set.normalize);
       ligatureRules(rw, vocab, disabled, afterHyphen, ligaturesLost);
       rtlRules(rw, options, disabled);
+      if (yehKaf) persoArabicYehKaf(rw);
       if (hasThai(rw.text) || rw.text.includes('\u0000')) {
         thaiOrthography(rw, disabled);
         if (!disabled.has('thai-reattach-mark') && page.items) reattachMarks(rw, itemsOfLine(page, line));

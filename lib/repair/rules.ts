@@ -29,7 +29,8 @@ export const BUILTIN_RULES = [
   'mojibake', 'shifted-encoding', 'ligature-space', 'ligature-swallowed', 'lost-soft-hyphen', 'arabic-presentation', 'arabic-allah',
   'tatweel', 'hebrew-presentation', 'thai-pua', 'thai-space-before-aa', 'thai-nikhahit-aa', 'thai-sara-e-e',
   'thai-am-aa', 'thai-mark-order', 'thai-missing-mark', 'thai-wrong-mark', 'nul', 'thai-sara-am-lexicon', 'thai-split-word', 'thai-reattach-mark',
-  'devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel', 'cjk-radical',
+  'devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel', 'bengali-pre-base-vowel', 'bengali-reph',
+  'bengali-two-part-vowel', 'bengali-candrabindu', 'persian-yeh-kaf', 'cjk-radical',
 ] as const;
 
 /** The default rules, as a config file would give them. */

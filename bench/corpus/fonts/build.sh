@@ -2,7 +2,7 @@
 # Rebuild the font corpus: sources and truths from make.py, PDFs with LibreOffice Writer
 # (flat ODT), Chromium (HTML) and XeLaTeX.  Run from anywhere.
 #   needs: soffice, /usr/bin/chromium, xelatex (texlive-xetex), python3, pdfinfo,
-#          fonts-noto-core, fonts-wqy-microhei
+#          fonts-noto-core, fonts-wqy-microhei, fonts-farsiweb (Nazli)
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(mktemp -d)

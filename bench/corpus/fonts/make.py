@@ -3,7 +3,7 @@
 
 The same short texts, written for this corpus, set in fonts other than those the
 ground-truth corpus uses: Arabic in Noto Sans Arabic (lam-alef ligatures), Arabic
-with Latin names inside its lines, Hindi and Bengali in XeTeX (glyph order), Thai from Chromium (runs split at marks), Chinese whose text layer holds
+with Latin names inside its lines, Hindi and Bengali in XeTeX (glyph order), Thai from Chromium (runs split at marks), Persian in Nazli (whose ی and ک map to Arabic yeh and kaf), Chinese whose text layer holds
 Kangxi radicals where the ideographs are meant, English with footnotes.
 
 usage: make.py OUTDIR   (writes NAME.fodt / NAME.html / NAME.tex, NAME.txt, NAME.json)
@@ -35,6 +35,12 @@ BN = ("নদীর ধারে বিকেল", [
 TH = ("ตลาดน้ำยามเช้า", [
     "ทุกเช้าวันเสาร์ ชาวบ้านจะพายเรือนำผักและผลไม้มาขายที่ตลาดน้ำ นักท่องเที่ยวชอบมาถ่ายรูปและชิมขนมไทยแบบโบราณ",
     "แม่ค้าคนหนึ่งขายก๋วยเตี๋ยวเรือมานานกว่ายี่สิบปี เธอบอกว่าความลับของน้ำซุปคือการเคี่ยวกระดูกตั้งแต่ตีสี่",
+])
+FA = ("باغ مادربزرگ", [
+    "خانه\u200cی مادربزرگ باغ کوچکی داشت که پر از درختان انار و انجیر بود. هر تابستان نوه\u200cها به آنجا "
+    "می\u200cرفتند و تا شب در سایه\u200cی درختان بازی می\u200cکردند.",
+    "مادربزرگ همیشه می\u200cگفت که باغ مثل آدم است و باید با آن حرف زد. او صبح\u200cها زود بیدار می\u200cشد، "
+    "به گل\u200cها آب می\u200cداد و برای همه چای تازه دم می\u200cکرد.",
 ])
 # Chinese whose source text uses Kangxi radicals (U+2F00–2FDF) and CJK Radicals Supplement
 # characters (U+2E80–2EFF) for some ideographs, as some producers write it; the truth has
@@ -119,7 +125,11 @@ def html(lang, title, paras, font, rtl=False):
 
 
 def xelatex(title, paras, font, lang):
-    if lang == "ar":
+    if lang == "fa":
+        pre = ("\\usepackage{fontspec}\n\\usepackage{polyglossia}\n\\setmainlanguage{persian}\n"
+               f"\\newfontfamily\\persianfont[Script=Arabic]{{{font}}}\n")
+        body = list(paras)
+    elif lang == "ar":
         pre = ("\\usepackage{fontspec}\n\\usepackage{polyglossia}\n\\setmainlanguage{arabic}\n"
                "\\setotherlanguage{english}\n"
                f"\\newfontfamily\\arabicfont[Script=Arabic]{{{font}}}\n\\setmainfont{{DejaVu Serif}}\n")
@@ -179,13 +189,14 @@ def main():
         ("hi-chromium-notosans", "hi", ["Devanagari"], "ltr", "chromium", "html", "Noto Sans Devanagari", HI, None, ["devanagari"]),
         ("bn-xelatex-notoserif", "bn", ["Bengali"], "ltr", "xelatex", "tex", "Noto Serif Bengali", BN, None, ["bengali"]),
         ("th-chromium-notosans", "th", ["Thai"], "ltr", "chromium", "html", "Noto Sans Thai", TH, None, ["thai"]),
+        ("fa-xelatex-nazli", "fa", ["Arabic"], "rtl", "xelatex", "tex", "Nazli", FA, None, ["rtl", "persian-yeh-kaf"]),
         ("zh-chromium-kangxi", "zh", ["Han"], "ltr", "chromium", "html", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("zh-lo-kangxi", "zh", ["Han"], "ltr", "lo-fodt", "fodt", "WenQuanYi Micro Hei", ZH, None, ["kangxi-radicals"]),
         ("en-lo-notes", "en", ["Latin"], "ltr", "lo-fodt", "fodt-notes", "Liberation Serif", EN_NOTES, None, ["footnotes"]),
     ]
     for name, lang, scripts, direction, gen, kind, font, (title, paras), _, feats in docs:
         rtl = direction == "rtl"
-        country = {"ar": "EG", "hi": "IN", "bn": "BD", "th": "TH", "zh": "CN", "en": "GB"}[lang]
+        country = {"ar": "EG", "hi": "IN", "bn": "BD", "fa": "IR", "th": "TH", "zh": "CN", "en": "GB"}[lang]
         if kind == "fodt":
             shown = [title] + paras
             if lang == "zh":

@@ -1,7 +1,11 @@
 /**
- * Arabic and Hebrew repairs: presentation forms, lam-alef, the Allah ligature, tatweel, ZWNJ kept.
+ * Arabic and Hebrew repairs: presentation forms, lam-alef, the Allah ligature, tatweel, ZWNJ kept; Persian ی and ک
+ * from Arabic yeh and kaf (also on a XeLaTeX PDF in Nazli, bench/corpus/fonts).
  */
 import t from 'tap';
+import { collapse, repoRoot, run } from '../../helpers.js';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { repairLines } from '../repair/repair-fixtures.js';
 
 t.test('Arabic presentation forms, lam-alef, the Allah ligature, tatweel; ZWNJ kept', async (t) => {
@@ -16,4 +20,18 @@ t.test('Arabic presentation forms, lam-alef, the Allah ligature, tatweel; ZWNJ k
 t.test('Hebrew presentation forms become letters and points', async (t) => {
   const { texts } = repairLines(['\ufb2a\ufb31\ufb4f']);
   t.same(texts, ['\u05e9\u05c1\u05d1\u05bc\u05d0\u05dc']);
+});
+
+t.test('Persian whose font wrote Arabic yeh and kaf gets its own ی and ک; Arabic keeps them', async (t) => {
+  const persian = ['باغ كوچكى داشت كه پر از درختان انجير بود', 'مىگفت كه باغ مثل آدم است'];
+  const { texts, diagnostics } = repairLines(persian);
+  t.same(texts, ['باغ کوچکی داشت که پر از درختان انجیر بود', 'میگفت که باغ مثل آدم است']);
+  t.match(diagnostics.map((d) => d.code), ['rule:persian-yeh-kaf']);
+  const arabic = ['في نهاية الشارع مكتبة صغيرة يديرها رجل عجوز'];
+  t.same(repairLines(arabic).texts, arabic, 'Arabic: no letters of Persian, nothing changed');
+  const dir = join(repoRoot, 'bench/corpus/fonts');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'fa-xelatex-nazli.pdf')]);
+  t.equal(code, 0);
+  // The truth's ZWNJs are not in the text layer; score.py leaves them out too.
+  t.equal(collapse(stdout), collapse(readFileSync(join(dir, 'fa-xelatex-nazli.txt'), 'utf8').replace(/\u200c/gu, '')));
 });
