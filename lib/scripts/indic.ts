@@ -9,13 +9,15 @@
  *   reph after its base          व र्, য র্      र् व, র্ য   a syllable-initial ra+virama is drawn over the end
  *   two-part vowels (Devanagari) ा े, आ े        ो, ओ       ो ौ ओ औ are drawn as ा or आ plus े or ै
  *   two-part vowels (Bengali)    ে ক া          ক ো        ো ৌ are drawn as ে before and া or ৗ after
- *   candrabindu (Bengali)        হ ঁ া          হ া ঁ       the sign drawn over the vowel sign before it
+ *   nasal sign before its vowel  हय ं ो, হ ঁ া    हय ो ं, হ া ঁ the sign drawn over the vowel sign before it
  *
  * Whether a document's text is in glyph order is decided once per script, from the document
  * itself: in Unicode order a pre-base sign only ever follows a consonant (or a nukta); in glyph
  * order it mostly follows a space, a vowel sign or the start of a word. The rewrites are applied
  * only to such a document, where each is unambiguous: a reph always follows the syllable it
- * belongs to, and in Unicode order no vowel sign follows a candrabindu.
+ * belongs to. A nasal sign (candrabindu, anusvara) before a vowel sign is put after it in every
+ * document (`indicNasalOrder`): Unicode order never has a vowel sign after one, and Writer writes
+ * them so too.
  */
 
 /** What differs between the scripts: their letters, and the rule names the repair reports. */
@@ -74,7 +76,6 @@ function rewritesOf(s: IndicScript): GlyphOrderRewrite[] {
     { rule: `${s.name}-reph`, pattern: new RegExp(`(${cluster}[${s.signs}]*)${s.ra}${s.virama}(?!\\u200D)`, 'gu'), replace: (m) => `${s.ra}${s.virama}${m[1]}` },
     { rule: `${s.name}-two-part-vowel`, pattern: twoPart, replace: (m) => s.twoPart[m[0]] ?? m[0] },
   ];
-  if (s === BENGALI) rewrites.push({ rule: 'bengali-candrabindu', pattern: /\u0981([\u09BE-\u09CC\u09D7])/gu, replace: (m) => `${m[1]}\u0981` });
   return rewrites;
 }
 
@@ -102,3 +103,13 @@ function isGlyphOrder(s: IndicScript, texts: Iterable<string>): boolean {
 export function glyphOrderRewrites(texts: readonly string[]): GlyphOrderRewrite[] {
   return [DEVANAGARI, BENGALI].filter((s) => isGlyphOrder(s, texts)).flatMap(rewritesOf);
 }
+
+/** Candrabindu or anusvara, then a dependent vowel sign (Devanagari, Bengali). */
+const NASAL_BEFORE_VOWEL = /([\u0901\u0902])([\u093E-\u094C])|([\u0981\u0982])([\u09BE-\u09CC\u09D7])/gu;
+
+/** The rewrite that puts a nasal sign after the vowel sign it was written before, in any document. */
+export const NASAL_ORDER: GlyphOrderRewrite = {
+  rule: 'indic-nasal-order',
+  pattern: NASAL_BEFORE_VOWEL,
+  replace: (m) => (m[1] ? `${m[2]}${m[1]}` : `${m[4]}${m[3]}`),
+};

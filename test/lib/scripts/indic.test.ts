@@ -26,7 +26,7 @@ t.test('Bengali in glyph order: pre-base signs after their consonants, two-part 
   const drawn = ['েজেলরা েনৗকা েছাট', 'িফির সূযর্ হঁাটেত'];
   const { texts, diagnostics } = repairLines(drawn);
   t.same(texts, ['জেলেরা নৌকা ছোট', 'ফিরি সূর্য হাঁটতে']);
-  t.match(diagnostics.map((d) => d.code).sort(), ['rule:bengali-candrabindu', 'rule:bengali-pre-base-vowel', 'rule:bengali-reph', 'rule:bengali-two-part-vowel']);
+  t.match(diagnostics.map((d) => d.code).sort(), ['rule:bengali-pre-base-vowel', 'rule:bengali-reph', 'rule:bengali-two-part-vowel', 'rule:indic-nasal-order']);
   const logical = ['জেলেরা নৌকা ছোট', 'ফিরি সূর্য হাঁটতে'];
   t.same(repairLines(logical).texts, logical, 'Unicode order is no sign of glyph order');
 });
@@ -36,4 +36,19 @@ t.test('a Bengali XeLaTeX document (bench/corpus/fonts) reads in Unicode order',
   const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bn-xelatex-notoserif.pdf')]);
   t.equal(code, 0);
   t.equal(collapse(stdout), collapse(readFileSync(join(dir, 'bn-xelatex-notoserif.txt'), 'utf8')));
+});
+
+t.test('a nasal sign written before its vowel sign goes after it, in any document', async (t) => {
+  // As Writer writes Noto Serif Devanagari: सर्दियंो (सर्दियों), दीयंो (दीयों); Bengali হঁাটতে (হাঁটতে).
+  const { texts, diagnostics } = repairLines(['सर्दियंो में दीयंो की', 'হঁাটতে']);
+  t.same(texts, ['सर्दियों में दीयों की', 'হাঁটতে']);
+  t.match(diagnostics.map((d) => d.code), ['rule:indic-nasal-order']);
+  t.same(repairLines(['सर्दियों में']).texts, ['सर्दियों में'], 'Unicode order stays');
+  // Writer's PDF in Noto Serif Devanagari (test/fixtures/fontsweep, from the font sweep).
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'devanagari-lo-notoserifdevanagari.pdf')]);
+  t.equal(code, 0);
+  t.notMatch(stdout, /\u0902[\u093e-\u094c]/u, 'no anusvara before a vowel sign');
+  t.match(stdout, /सर्दियों में/u);
+  t.match(stdout, /दीयों की/u);
 });
