@@ -58,7 +58,7 @@ if [ ${#lo[@]} -gt 0 ]; then
   soffice -env:UserInstallation="file://$OUT/src/.lo-profile" --headless --convert-to pdf --outdir "$OUT" "${lo[@]}" >/dev/null 2>&1 || true
   for f in "${lo[@]}"; do n=$(basename "$f" .fodt); [ -f "$OUT/$n.pdf" ] || echo "LibreOffice failed" > "$OUT/$n.skip"; done
 fi
-printf '%s\n' "${todo[@]}" | grep . | xargs -P 2 -L 1 bash -c 'one "$0" "$1"' || true
+printf '%s\n' "${todo[@]}" | grep . | xargs -r -P 2 -L 1 bash -c 'one "$0" "$1"' || true
 
 # the documents not set in their font: not scored, their reason in NAME.skip
 while IFS=$'\t' read -r n g; do
