@@ -56,7 +56,11 @@ export function chainBlocks(fragments: readonly Fragment[], options: ChainOption
     const candidates = fragments.filter((g) => g !== f && g.row > f.row && g.box.y >= bottomOfF - 0.5 * f.size && overlapX(f.box, g.box) > 0);
     if (candidates.length === 0) continue;
     const nearest = Math.min(...candidates.map((g) => g.box.y));
-    const set = candidates.filter((g) => g.box.y <= nearest + options.rowSlack * f.size);
+    const row = candidates.filter((g) => g.box.y <= nearest + options.rowSlack * f.size);
+    // A fragment that stands under another of that row is the line after it, not its neighbour:
+    // under a large heading, a body set tighter than the heading's size has its second line within
+    // the slack of its first.
+    const set = row.filter((g) => !row.some((h) => h !== g && overlapX(h.box, g.box) > 0 && h.box.y + h.box.h <= g.box.y));
     below.set(f, set);
     for (const g of set) {
       const over = above.get(g);

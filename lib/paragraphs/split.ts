@@ -26,7 +26,7 @@ export interface SplitOptions {
 /** A list bullet or item number (with the space after it) at the start of a line. */
 export const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
 /** Text that ends a sentence (closing quotes and brackets after the mark included). */
-export const SENTENCE_END = /[.!?。！？:;…"”»)\]\u06D4\u061F]\s*$/u;
+export const SENTENCE_END = /(?:\p{Sentence_Terminal}|[:;…"”»)\]])\s*$/u;
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
@@ -91,6 +91,35 @@ const LETTER = /\p{L}/u;
 /** A paragraph's last line falls shorter than the lines that run on by more than this × size (see splitParagraphs). */
 const RUN_ON_MARGIN = 0.5;
 
+/** At least this many successive lines ending at one place make a measure of their own. */
+const MEASURE_RUN = 3;
+
+/**
+ * Where each line's measure ends, given where each line ends (`ends`, larger = further along the
+ * line): the end shared by the run of successive lines it belongs to, when at least MEASURE_RUN
+ * lines end within FLUSH × size of each other; the block's own end (`blockEnds`) otherwise. Lines set round a
+ * float run to the float's edge, short of the block's, and are no paragraph's last line for it.
+ *
+ *   text text text text text text text text text
+ *   text text text text text  ┌──────┐             ← ends here, three lines and more:
+ *   text text text text text  │ fig. │                a measure of their own
+ *   text text text text text  └──────┘
+ *   text text text text text text text text text
+ */
+export function measureEnds(lines: readonly Line[], ends: readonly number[], blockEnds: readonly number[]): number[] {
+  const measure = [...blockEnds];
+  let start = 0;
+  for (let i = 1; i <= lines.length; i++) {
+    if (i < lines.length && Math.abs(ends[i]! - ends[i - 1]!) < FLUSH * lines[i]!.size) continue;
+    if (i - start >= MEASURE_RUN) {
+      const end = Math.max(...ends.slice(start, i));
+      for (let k = start; k < i; k++) measure[k] = end;
+    }
+    start = i;
+  }
+  return measure;
+}
+
 /** Splits the lines of one layout block into paragraphs (arrays of lines). */
 export function splitParagraphs(lines: readonly Line[], options: SplitOptions): Line[][] {
   if (lines.length === 0) return [];
@@ -129,7 +158,10 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
   // starts at the left; a line of digits and signs alone (a paragraph's last, ".2026") does not.
   const startsRight = (l: Line): boolean => fromRight && !(l.dir === 'ltr' && LETTER.test(l.text));
   const indent = (l: Line): number => (startsRight(l) ? rightEdge - (l.box.x + l.box.w) : l.box.x - left);
-  const room = (l: Line): number => (startsRight(l) ? l.box.x - left : rightEdge - (l.box.x + l.box.w));
+  const lineEnd = (l: Line): number => (startsRight(l) ? -l.box.x : l.box.x + l.box.w);
+  const ends = measureEnds(lines, lines.map(lineEnd), lines.map((l) => (startsRight(l) ? -left : rightEdge)));
+  const measureEnd = new Map(lines.map((l, i) => [l, ends[i]!]));
+  const room = (l: Line): number => measureEnd.get(l)! - lineEnd(l);
   const fullLines = lines.slice(0, -1).filter((l) => room(l) < 0.6 * l.size).length;
   const justified = lines.length >= 3 && fullLines >= 0.6 * (lines.length - 1);
   const indentedLines = lines.filter((l) => indent(l) > options.indent * l.size).length;
@@ -157,7 +189,11 @@ export function splitParagraphs(lines: readonly Line[], options: SplitOptions): 
     const indented =
       indentedLine && (indentedLines < lines.length / 2 || (endsSentence && (indentedLines <= lines.length / 2 || stopsShort)));
     const shortEnd = justified && room(previous) > 2 * previous.size && SENTENCE_END.test(previous.text);
-    const chosenBreak = endsByChoice(previous, line, left, rightEdge, options.chosenBreakRoom);
+    // …measured to the end of the previous line's own measure (a line set beside a float ends at the float).
+    const previousEnd = measureEnd.get(previous)!;
+    const chosenBreak = startsRight(previous)
+      ? endsByChoice(previous, line, -previousEnd, rightEdge, options.chosenBreakRoom)
+      : endsByChoice(previous, line, left, previousEnd, options.chosenBreakRoom);
     // In a tagged PDF, a line whose structure tag differs from the line before starts another element.
     const tagChange = line.tag !== undefined && previous.tag !== undefined && line.tag !== previous.tag;
     // A note that opens with its label (lib/layout/notemarks.ts) starts a paragraph of its own.

@@ -8,10 +8,17 @@
 import type { Block } from '../protocol/records.js';
 
 /** The label words of captions, in the languages pdfpipe meets most. */
-const LABEL = String.raw`(?:fig(?:ure)?s?\.?|tab(?:le)?s?\.?|plate|scheme|chart|exhibit|illustration|abb(?:ildung)?\.?|tab(?:elle)?\.?|figura|tabla|tableau|tabela|tabel|rys\.|rysunek|tabulka|obr(?:ázek)?\.?|рис(?:унок|\.)?|табл(?:ица|\.)?|图|表|圖|図)`;
+const LABEL = String.raw`(?:fig(?:ure)?s?\.?|tab(?:le)?s?\.?|plate|scheme|chart|exhibit|illustration|abb(?:ildung)?\.?|tab(?:elle)?\.?|figura|tabla|tableau|tabela|tabel|rys\.|rysunek|rycina|tabulka|obr(?:ázek)?\.?|рис(?:унок|\.)?|табл(?:ица|\.)?|图|表|圖|図)`;
 
 /** Label, number (arabic, roman, or a letter with a number: "S2", "A.1"), then punctuation. */
 const LEAD_PUNCTUATED = new RegExp(String.raw`^${LABEL}\s*(?:[A-Z]?\d{1,3}(?:[.-]\d{1,3})?[a-z]?|[IVXL]{1,6})\s*(?:[.:|—–]|-\s)`, 'iu');
+/**
+ * A lead in a language the list does not know: one capitalised word, a number, punctuation
+ * ("Rycina 1.", "Kuva 3:", "Şekil 2."). It counts only in type smaller than the body's, where a
+ * heading ("Chapter 3.", larger or the body's size) cannot be.
+ */
+const LEAD_ANY_WORD = /^\p{Lu}\p{Ll}{2,14}\.?\s*(?:\d{1,3}(?:[.-]\d{1,3})?[a-z]?|[IVXL]{1,6})\s*[.:|—–]\s+\p{Lu}/u;
+
 /** The same lead without the punctuation. */
 const LEAD = new RegExp(String.raw`^${LABEL}\s*(?:[A-Z]?\d{1,3}(?:[.-]\d{1,3})?[a-z]?|[IVXL]{1,6})(?=\s|$)`, 'iu');
 
@@ -30,6 +37,7 @@ export function setApart(block: Block, body: BodyStyle): boolean {
 export function opensCaption(block: Block, body: BodyStyle): boolean {
   const text = block.text.trimStart();
   if (LEAD_PUNCTUATED.test(text)) return true;
+  if (LEAD_ANY_WORD.test(text) && block.size < body.size * 0.95) return true;
   const lead = LEAD.exec(text);
   if (!lead) return false;
   // Without punctuation, a capital after the number (or after a panel's letter) opens a caption's

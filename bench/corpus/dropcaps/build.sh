@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Rebuild the drop-cap corpus: sources and truths from make.py, PDFs with Chromium
-# (HTML) and LibreOffice Writer (flat ODT).  Run from anywhere.
-#   needs: /usr/bin/chromium, soffice (libreoffice-writer-nogui), python3, pdfinfo
+# Rebuild the drop-cap and float corpus: sources and truths from make.py, PDFs with Chromium
+# (HTML), LibreOffice Writer (flat ODT) and pdfLaTeX.  Run from anywhere.
+#   needs: /usr/bin/chromium, soffice (libreoffice-writer-nogui), pdflatex (texlive-latex-extra
+#          for lettrine and wrapfig, texlive-lang-european for Polish, texlive-lang-spanish),
+#          python3, pdfinfo
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(mktemp -d)
@@ -16,6 +18,11 @@ done
 if ls "$SRC"/*.fodt >/dev/null 2>&1; then
   soffice --headless --convert-to pdf --outdir "$HERE" "$SRC"/*.fodt >/dev/null 2>&1
 fi
+for f in "$SRC"/*.tex; do
+  n=$(basename "$f" .tex)
+  (cd "$SRC" && SOURCE_DATE_EPOCH=0 FORCE_SOURCE_DATE=1 pdflatex -interaction=batchmode "$n.tex" >/dev/null)
+  cp "$SRC/$n.pdf" "$HERE/"
+done
 # pages into each NAME.json
 for j in "$HERE"/*.json; do
   n=$(basename "$j" .json)

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Write the sources (HTML, flat ODT) and truths of the drop-cap corpus.
+"""Write the sources (HTML, flat ODT, pdfLaTeX) and truths of the drop-cap corpus.
 
 Every document is chapters of a heading, a first paragraph opened by a drop cap
 and ordinary paragraphs after it.  The paragraphs are made of sentences written
 for this corpus, dealt in a fixed order (seeded), so the truth is exact: it is
 the paragraph text itself, with the initial joined to its word.
 
-usage: make.py OUTDIR   (writes NAME.html / NAME.fodt, NAME.txt, NAME.json)
+usage: make.py OUTDIR   (writes NAME.html / NAME.fodt / NAME.tex, NAME.txt, NAME.json)
 """
 import json
 import random
@@ -166,21 +166,23 @@ def html(lang, title, chs, css_drop, body_font, fig=None):
     return "\n".join(parts)
 
 
-def fodt(lang, country, title, chs, lines=3):
+def fodt(lang, country, title, chs, lines=3, fig=None):
     def x(s):
         return escape(s, quote=False)
     body = [f'<text:h text:style-name="Title" text:outline-level="1">{x(title)}</text:h>']
-    for h, paras in chs:
+    for ci, (h, paras) in enumerate(chs):
         body.append(f'<text:h text:style-name="H2" text:outline-level="2">{x(h)}</text:h>')
         for i, p in enumerate(paras):
-            st = "Drop" if i == 0 else "Body"
-            body.append(f'<text:p text:style-name="{st}">{x(p)}</text:p>')
+            st = "Drop" if i == 0 and lines else "Body"
+            frame = fodt_frame(x, fig[1]) if fig and ci == fig[0] and i == 1 else ""
+            body.append(f'<text:p text:style-name="{st}">{frame}{x(p)}</text:p>')
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
  xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
  xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
  xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+ xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
  office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:font-face-decls>
  <style:font-face style:name="Liberation Serif" svg:font-family="'Liberation Serif'" style:font-family-generic="roman"/>
@@ -202,6 +204,15 @@ def fodt(lang, country, title, chs, lines=3):
   <style:paragraph-properties fo:margin-bottom="0.4cm"/>
   <style:text-properties style:font-name="Liberation Sans" fo:font-size="20pt" fo:font-weight="bold"/>
  </style:style>
+ <style:style style:name="Caption" style:family="paragraph">
+  <style:text-properties style:font-name="Liberation Sans" fo:font-size="9pt"/>
+ </style:style>
+ <style:style style:name="Float" style:family="graphic">
+  <style:graphic-properties style:wrap="left" style:number-wrapped-paragraphs="no-limit"
+   style:horizontal-pos="right" style:horizontal-rel="paragraph" style:vertical-pos="from-top"
+   style:vertical-rel="paragraph" fo:margin-left="0.4cm" fo:padding="0.2cm" fo:border="0.5pt solid #607d8b"
+   fo:background-color="#cfd8dc"/>
+ </style:style>
  <style:style style:name="H2" style:family="paragraph">
   <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
   <style:text-properties style:font-name="Liberation Sans" fo:font-size="14pt" fo:font-weight="bold"/>
@@ -217,6 +228,42 @@ def fodt(lang, country, title, chs, lines=3):
 {chr(10).join(body)}
 </office:text></office:body></office:document>
 """
+
+LATEX_BABEL = {"en": "british", "es": "spanish", "pl": "polish"}
+
+
+def latex(lang, title, chs, dropcap, fig=None):
+    """pdfLaTeX: `lettrine` initials (the rest of the first word in small capitals, its
+    default) and a `wrapfig` figure whose caption sits beside the paragraph it cuts."""
+    def x(s):
+        return s.replace("&", r"\&").replace("%", r"\%").replace("#", r"\#")
+    out = [r"\documentclass[11pt,a4paper]{article}", r"\usepackage[T1]{fontenc}",
+           r"\usepackage[utf8]{inputenc}", r"\usepackage{lmodern}",
+           rf"\usepackage[{LATEX_BABEL[lang]}]{{babel}}", r"\usepackage{lettrine,wrapfig}",
+           r"\usepackage[margin=2.5cm]{geometry}", r"\pagestyle{empty}",
+           r"\setlength{\parskip}{0.5em}", r"\setlength{\parindent}{0pt}",
+           r"\begin{document}", rf"{{\LARGE\bfseries {x(title)}\par}}"]
+    for ci, (h, paras) in enumerate(chs):
+        out.append(rf"\section*{{{x(h)}}}")
+        for i, p in enumerate(paras):
+            if fig and ci == fig[0] and i == 1:
+                out.append(r"\begin{wrapfigure}{r}{0.4\textwidth}\centering\rule{0.36\textwidth}{2.4cm}"
+                           rf"\par\vspace{{0.3em}}{{\small\raggedright {x(fig[1])}\par}}\end{{wrapfigure}}")
+            if i == 0 and dropcap:
+                word, rest = p.split(" ", 1)
+                out.append(rf"\lettrine{{{word[0]}}}{{{word[1:]}}} {x(rest)}" + "\n")
+            else:
+                out.append(x(p) + "\n")
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
+
+
+def fodt_frame(x, caption):
+    """A Writer text frame anchored to its paragraph, the text running round it on the left."""
+    return ('<draw:frame draw:style-name="Float" text:anchor-type="paragraph" svg:width="6cm" '
+            'svg:height="4.5cm" svg:x="0cm" svg:y="0.2cm" draw:z-index="0"><draw:text-box>'
+            f'<text:p text:style-name="Caption">{x(caption)}</text:p></draw:text-box></draw:frame>')
+
 
 
 def truth(title, chs, fig=None):
@@ -245,7 +292,20 @@ def meta(name, lang, generator, detail, font, features, txt):
     }
 
 
-FIG_CAPTION = {"en": "Figure 1. The harbour wall at low tide, seen from the lighthouse steps."}
+FIG_CAPTION = {"en": "Figure 1. The harbour wall at low tide, seen from the lighthouse steps.",
+               "pl": "Rycina 1. Stary młyn nad rzeką, widziany z mostu o wschodzie słońca.",
+               "en-frame": "Figure 2. The ferryman's hut under the willow, drawn by a visitor in the year of the great frost."}
+
+
+def lengthen(chs, chapter, para, extra):
+    """The paragraph a float sits in, made long enough to run past the float's foot, so that
+    the text it interrupts is that one paragraph."""
+    h, paras = chs[chapter]
+    paras = list(paras)
+    paras[para] = paras[para] + " " + " ".join(extra)
+    chs = list(chs)
+    chs[chapter] = (h, paras)
+    return chs
 
 
 def main():
@@ -263,18 +323,28 @@ def main():
     docs.append(("en-lo-dropcap", "en", "lo-fodt", 2, en2_ch, "Liberation Serif", None))
     en3_ch = chapters("en", 15, 2, 5, [3, 16])
     docs.append(("en-chromium-float-figure", "en", "chromium", "", en3_ch, "'DejaVu Serif', serif", (0, FIG_CAPTION["en"])))
+    es2_ch = chapters("es", 16, 3, 3, [0, 9, 13])
+    docs.append(("es-pdflatex-lettrine", "es", "pdflatex", True, es2_ch, "Latin Modern Roman", None))
+    pl2_ch = lengthen(chapters("pl", 17, 2, 4, [2, 8]), 0, 1, PL[14:18])
+    docs.append(("pl-pdflatex-wrapfig", "pl", "pdflatex", False, pl2_ch, "Latin Modern Roman", (0, FIG_CAPTION["pl"])))
+    en4_ch = lengthen(chapters("en", 18, 2, 4, [10, 20]), 0, 1, EN[20:24])
+    docs.append(("en-lo-float-frame", "en", "lo-fodt", 0, en4_ch, "Liberation Serif", (0, FIG_CAPTION["en-frame"])))
     for name, lang, gen, drop, chs, font, fig in docs:
         title = TITLES[lang]
         feats = ["heading", "justified", "multi-page"]
-        if gen == "chromium":
+        if gen == "pdflatex":
+            (out / f"{name}.tex").write_text(latex(lang, title, chs, drop, fig), encoding="utf-8")
+            detail = "pdfLaTeX, T1 Latin Modern: " + ("lettrine initials" if drop else "wrapfig figure, text set round it")
+        elif gen == "chromium":
             src = html(lang, title, chs, drop, font, fig)
             (out / f"{name}.html").write_text(src, encoding="utf-8")
             detail = "Chromium print-to-pdf (HTML+CSS): " + ("p::first-letter float" if "float" in drop else "p::first-letter initial-letter" if drop else "figure float right")
         else:
             country = {"en": "GB", "es": "ES", "pl": "PL"}[lang]
-            src = fodt(lang, country, title, chs, drop)
+            src = fodt(lang, country, title, chs, drop, fig)
             (out / f"{name}.fodt").write_text(src, encoding="utf-8")
-            detail = f"LibreOffice Writer from flat ODT, style:drop-cap lines={drop}"
+            detail = (f"LibreOffice Writer from flat ODT, style:drop-cap lines={drop}" if drop
+                      else "LibreOffice Writer from flat ODT, a text frame with the text wrapped round it")
         if drop:
             feats.append("drop-cap")
         if fig:

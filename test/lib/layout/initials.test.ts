@@ -62,3 +62,13 @@ t.test('drop caps from Chromium and LibreOffice: each opening paragraph comes ou
     for (const opener of openers) t.ok(out.includes(opener), `${name}: "${opener.slice(0, 30)}…" whole`);
   }
 });
+
+t.test('pdfLaTeX lettrine under a section heading: the opening paragraph is one, though its first line ends a sentence', { timeout: 120_000 }, async (t) => {
+  // The heading (14.3 pt) is larger than the body's line gap (13.6 pt): its slack must not take the
+  // body's second line for a neighbour of the first, which would cut the block after one line.
+  const name = 'es-pdflatex-lettrine';
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', join(corpus, `${name}.pdf`)]);
+  t.equal(code, 0);
+  const truth = readFileSync(join(corpus, `${name}.txt`), 'utf8').trim().split(/\n\s*\n/u).map(collapse);
+  t.same(stdout.trim().split(/\n\s*\n/u).map(collapse), truth);
+});

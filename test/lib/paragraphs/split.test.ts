@@ -1,13 +1,17 @@
 /**
  * Where paragraphs start inside a block (lib/paragraphs/split.ts): a line ended by choice, its
  * room measured against the next line's first word — in pointed Hebrew, whose vowel points stack
- * on their letters and take no width; a wider line gap, against the gaps between lines of one size.
+ * on their letters and take no width; a wider line gap, against the gaps between lines of one size;
+ * a line's room, against the measure of the lines around it (text set round a float ends at the
+ * float, not at the block's edge).
  */
 import t from 'tap';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endsByChoice, splitParagraphs } from '../../../lib/paragraphs/split.js';
+import { endsByChoice, measureEnds, splitParagraphs } from '../../../lib/paragraphs/split.js';
 import { DEFAULTS } from '../../../stages/paragraphs.js';
-import { line, repoRoot, run } from '../../helpers.js';
+import { collapse, line, repoRoot, run } from '../../helpers.js';
 import type { Line } from '../../../lib/protocol/records.js';
 
 /** A right-to-left line ending at the right edge (500) whose letters are 7 pt wide; points take no room. */
@@ -53,4 +57,39 @@ t.test('real document: Persian in Noto Nastaliq Urdu from Chromium, paragraphs u
   const paragraphs = stdout.trim().split(/\n\s*\n/u);
   t.equal(paragraphs.length, 5, 'title, two paragraphs, heading, one paragraph');
   t.equal(paragraphs[0], 'کتابخانهٔ کوچک', 'the title, two words');
+});
+
+t.test('measureEnds: three lines and more ending at one place short of the block\'s edge have a measure of their own', async (t) => {
+  // Two full lines (ending at 500), four set round a float (ending at 330), a full one, a short last one.
+  const ends = [500, 500, 330, 330.2, 329.8, 330, 500, 260];
+  const lines = ends.map((end, i) => line('words', 100 + 14 * i, { x: 72, w: end - 72, size: 11 }));
+  t.same(measureEnds(lines, ends, ends.map(() => 500)), [500, 500, 330.2, 330.2, 330.2, 330.2, 500, 500]);
+  // Two lines ending together are no measure: a paragraph's last line and a short one after it.
+  t.same(measureEnds(lines.slice(0, 3), [500, 330, 330], [500, 500, 500]), [500, 500, 500]);
+});
+
+t.test('real documents: text set round a float (pdfLaTeX wrapfig, a Writer frame) keeps its paragraphs, the caption apart', { timeout: 120_000 }, async (t) => {
+  const corpus = join(repoRoot, 'bench/corpus/dropcaps');
+  const names = ['pl-pdflatex-wrapfig', 'en-lo-float-frame'];
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-float-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const result = await run(['extract', '--quiet', '--blank-lines', '--out-dir', dir, ...names.map((n) => join(corpus, `${n}.pdf`))]);
+  t.equal(result.code, 0, result.stderr);
+  for (const name of names) {
+    const truth = readFileSync(join(corpus, `${name}.txt`), 'utf8').trim().split(/\n\s*\n/u).map(collapse);
+    const out = readFileSync(join(dir, `${name}.txt`), 'utf8').trim().split(/\n\s*\n/u).map(collapse);
+    t.same(out, truth, `${name}: every paragraph whole, the caption after the one it interrupts`);
+  }
+});
+
+t.test('splitParagraphs: a line ending in a danda ends a sentence, so the indented line after it starts a paragraph', async (t) => {
+  // Paragraphs of two lines, the first indented: indented lines are half the block, so the indent
+  // counts where the line before ends a sentence — here with the Devanagari danda.
+  const lines = [
+    line('हम शाम को नदी किनारे टहलने गए और बच्चों के लिए यह दिन', 100, { x: 90, w: 410, size: 12 }),
+    line('बहुत खास था।', 114.5, { x: 72, w: 80, size: 12 }),
+    line('किनारे पर एक बूढ़ा मछुआरा बैठा था और उसने हमें बताया कि', 129, { x: 90, w: 410, size: 12 }),
+    line('पानी कम था।', 143.5, { x: 72, w: 75, size: 12 }),
+  ];
+  t.same(splitParagraphs(lines, DEFAULTS).map((p) => p.length), [2, 2]);
 });

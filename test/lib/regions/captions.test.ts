@@ -7,6 +7,13 @@ import { block } from '../../helpers.js';
 
 const body = { size: 10, font: 'Body' };
 
+t.test('a lead in a language the labels do not list opens a caption only in type smaller than the body', async (t) => {
+  t.ok(opensCaption(block('Kuva 3: Sataman laituri aamulla.', { font: 'Small', size: 9 }), body));
+  t.ok(opensCaption(block('Rycina 1. Stary młyn nad rzeką.', { font: 'Small', size: 9 }), body));
+  t.notOk(opensCaption(block('Chapter 3. The harbour', { font: 'Bold', size: 14 }), body), 'larger: a heading');
+  t.notOk(opensCaption(block('Kuva 3: Sataman laituri aamulla.', { font: 'Body', size: 10 }), body), 'the body\'s size');
+});
+
 t.test('a lead with its number and punctuation opens a caption; a sentence about a figure does not', async (t) => {
   t.ok(opensCaption(block('Figure 3: Counts per site.', { font: 'Body', size: 10 }), body));
   t.ok(opensCaption(block('Fig. 2. Counts per site.', { font: 'Body', size: 10 }), body));
