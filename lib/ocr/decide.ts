@@ -1,8 +1,8 @@
 /**
  * Whether a page is read by OCR, from what its text layer and its drawing hold. A page with no
- * text whose images cover most of it is a scan; a page whose text is mostly characters with no
- * meaning (U+FFFD, private-use code points, control characters) has a
- * destroyed text layer, and OCR's reading replaces it. So is a page whose words are interrupted by
+ * text and images on it is a scan, or words drawn as a picture; a page whose text is mostly
+ * characters with no meaning (U+FFFD, private-use code points, control characters) has a destroyed
+ * text layer, and OCR's reading replaces it. So is a page whose words are interrupted by
  * characters foreign to them (see `foreignInWords`): the mark of a re-distilled file, whose fonts
  * map many glyphs to one wrong code. So is a page holding a few control characters: glyphs of a
  * font with no Unicode map read as their codes (TeX's bitmap fonts in T1 encoding draw ligatures
@@ -31,8 +31,13 @@ export interface OcrOptions {
 /** The OCR options' defaults (parse's table shows them). */
 export const OCR_DEFAULTS: OcrOptions = { ocr: 'auto', ocrLang: 'auto', ocrDpi: 300, ocrTimeout: 60, tesseract: '' };
 
-/** The share of the page's area that images must cover for a page without text to count as a scan. */
-export const SCAN_COVERAGE = 0.3;
+/**
+ * The share of the page's area that images must cover for a page without text to be read by OCR:
+ * room for a word or two (a square of 2.5 cm on A4). A page without text has nothing to lose, and
+ * the words may be in a small picture: a logo ("blue of california", 18% of its page), a diagram
+ * (10%). Photographs and rules read so give no words, at the cost of one reading.
+ */
+export const SCAN_COVERAGE = 0.01;
 /** The share of a page's characters that must be meaningless for its text layer to count as destroyed. */
 export const GARBLED_SHARE = 0.5;
 /** Fewer characters than this on a page are too few to judge the text layer by their share. */

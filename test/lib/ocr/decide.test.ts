@@ -33,3 +33,8 @@ t.test('a page whose text holds control codes, glyphs read as their codes, is re
   t.equal(ocrReason('auto', { ...page, controls: 2 }), null, 'too few to judge');
   t.equal(ocrReason('auto', { ...page, letters: 4000, controls: 4 }), null, 'too rare among the letters');
 });
+
+t.test('a page without text is read by OCR when images take room enough for a word', async (t) => {
+  t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.18 }), /no text and images cover 18%/);
+  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.001 }), null, 'an icon');
+});
