@@ -1,10 +1,12 @@
 /**
  * Whether a page is read by OCR, from what its text layer and its drawing hold. A page with no
- * text whose images cover most of it is a scan; a page whose text is mostly characters with no
- * meaning (U+FFFD, private-use code points, control characters) has a
- * destroyed text layer, and OCR's reading replaces it. So is a page whose words are interrupted by
+ * text and images on it is a scan, or words drawn as a picture; a page whose text is mostly
+ * characters with no meaning (U+FFFD, private-use code points, control characters) has a destroyed
+ * text layer, and OCR's reading replaces it. So is a page whose words are interrupted by
  * characters foreign to them (see `foreignInWords`): the mark of a re-distilled file, whose fonts
- * map many glyphs to one wrong code. A page with readable text is never OCR'd under `auto`, so a
+ * map many glyphs to one wrong code. So is a page holding a few control characters: glyphs of a
+ * font with no Unicode map read as their codes (TeX's bitmap fonts in T1 encoding draw ligatures
+ * and quotes under code 32). A page with readable text is never OCR'd under `auto`, so a
  * good text layer keeps its output.
  */
 import { scriptOf, type ScriptClass } from '../lang/scripts.js';
@@ -29,8 +31,13 @@ export interface OcrOptions {
 /** The OCR options' defaults (parse's table shows them). */
 export const OCR_DEFAULTS: OcrOptions = { ocr: 'auto', ocrLang: 'auto', ocrDpi: 300, ocrTimeout: 60, tesseract: '' };
 
-/** The share of the page's area that images must cover for a page without text to count as a scan. */
-export const SCAN_COVERAGE = 0.3;
+/**
+ * The share of the page's area that images must cover for a page without text to be read by OCR:
+ * room for a word or two (a square of 2.5 cm on A4). A page without text has nothing to lose, and
+ * the words may be in a small picture: a logo ("blue of california", 18% of its page), a diagram
+ * (10%). Photographs and rules read so give no words, at the cost of one reading.
+ */
+export const SCAN_COVERAGE = 0.01;
 /** The share of a page's characters that must be meaningless for its text layer to count as destroyed. */
 export const GARBLED_SHARE = 0.5;
 /** Fewer characters than this on a page are too few to judge the text layer by their share. */
@@ -44,6 +51,18 @@ export const GARBLED_MIN_CHARS = 20;
  * 0.13 (Arabic, Devanagari).
  */
 export const FOREIGN_SHARE = 0.015;
+/**
+ * The share of a page's letters that may be control characters before its text layer counts as
+ * destroyed: each stands for a glyph lost (a ligature, a quote, a dash), so one in 200 letters,
+ * a few in every paragraph, is a page whose words are missing pieces throughout.
+ */
+export const CONTROL_SHARE = 0.005;
+/**
+ * Fewer control characters than this on a page say nothing. Good text layers hold none (of the
+ * ground-truth corpus's pages, only a re-distilled document's do); a page set in a TeX bitmap font
+ * loses a few in every paragraph (ﬀ, ﬁ, „ “).
+ */
+export const CONTROL_MIN = 3;
 /** Fewer foreign characters than this on a page are too few to call its text layer destroyed. */
 export const FOREIGN_MIN = 5;
 
@@ -53,6 +72,8 @@ export interface PageEvidence {
   chars: number;
   /** Of them, characters with no meaning: U+FFFD, private use, controls. */
   meaningless: number;
+  /** Of them, control characters (see `ocrReason`). */
+  controls?: number;
   /** The share of the page's area covered by images (0–1). */
   imageCoverage: number;
   /** Letters of the page's text layer, and the characters foreign to the words they sit in (`foreignInWords`). */
@@ -70,7 +91,13 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
   if (page.chars >= GARBLED_MIN_CHARS && page.meaningless / page.chars >= GARBLED_SHARE) {
     return `${page.meaningless} of its ${page.chars} characters have no meaning (U+FFFD, private use, controls)`;
   }
-  const { letters = 0, foreign = 0 } = page;
+  const { letters = 0, foreign = 0, controls = 0 } = page;
+  // A control character is never text: it is a glyph read as its code, from a font with no
+  // Unicode map whose codes are not ASCII's (a TeX bitmap font in T1 encoding draws its ligatures,
+  // quotes and dashes at codes under 32). Repair can only drop them, so they count as foreign.
+  if (controls >= CONTROL_MIN && controls / Math.max(1, letters) >= CONTROL_SHARE) {
+    return `${controls} of its characters are control codes (glyphs without Unicode, read as their codes)`;
+  }
   if (foreign >= FOREIGN_MIN && foreign / letters >= FOREIGN_SHARE) {
     return `${foreign} of its ${letters} letters sit inside words of another script (glyphs mapped to wrong code points)`;
   }
@@ -79,18 +106,22 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
 
 const MEANINGLESS = /[\ufffd\p{Co}\p{Cc}]/u;
 
-/** Counts a page's non-blank characters and those with no meaning in `texts`. */
-export function countCharacters(texts: Iterable<string>): { chars: number; meaningless: number } {
+const CONTROL = /\p{Cc}/u;
+
+/** Counts a page's non-blank characters, those with no meaning, and the control characters among them in `texts`. */
+export function countCharacters(texts: Iterable<string>): { chars: number; meaningless: number; controls: number } {
   let chars = 0;
   let meaningless = 0;
+  let controls = 0;
   for (const text of texts) {
     for (const c of text) {
       if (/\s/u.test(c)) continue;
       chars += 1;
       if (MEANINGLESS.test(c)) meaningless += 1;
+      if (CONTROL.test(c)) controls += 1;
     }
   }
-  return { chars, meaningless };
+  return { chars, meaningless, controls };
 }
 
 /** Han, Kana and Hangul mix inside words of real text (Japanese, Korean): one class here. */

@@ -32,6 +32,15 @@ export const PITCH_EM = 0.85;
 export const NOISE_CONFIDENCE = 60;
 export const NOISE_HEIGHT = 0.5;
 
+/**
+ * A line whose box lies at least this share inside the box of a taller line is part of that line
+ * read a second time: page segmentation (`--psm 3`) can take the marks above a line of Thai, whose
+ * vowels and tone marks stand well above the consonants, for a line of its own, and reads ั and ่
+ * as the digits ๑ and ๐ there, while the line itself reads them as well. Lines of real text do not
+ * lie inside one another.
+ */
+export const INSIDE_SHARE = 0.5;
+
 /** One row of Tesseract's TSV output. */
 interface TsvRow {
   level: number;
@@ -72,11 +81,6 @@ function parseRows(tsv: string): TsvRow[] {
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
-/**
- * Each line's distance to its nearest line in the same paragraph (top to top, image pixels). It
- * bounds the line's size: the box of an Arabic or Devanagari line holds marks far above and below
- * the letters, and taller than the line pitch, it would make two lines look like one.
- */
 /** The paragraph of a line's key (page.block.paragraph.line). */
 const paragraphOf = (key: string): string => key.split('.').slice(0, 3).join('.');
 
@@ -91,6 +95,27 @@ function paragraphLineHeights(lines: [string, TsvRow][]): Map<string, number> {
   return new Map([...byParagraph].map(([paragraph, heights]) => [paragraph, heights.sort((a, b) => a - b)[Math.floor(heights.length / 2)]!]));
 }
 
+/** The area of `inner` that lies inside `outer`, as a share of `inner`'s area. */
+function shareInside(inner: TsvRow, outer: TsvRow): number {
+  const width = Math.min(inner.left + inner.width, outer.left + outer.width) - Math.max(inner.left, outer.left);
+  const height = Math.min(inner.top + inner.height, outer.top + outer.height) - Math.max(inner.top, outer.top);
+  return width > 0 && height > 0 ? (width * height) / Math.max(1, inner.width * inner.height) : 0;
+}
+
+/** The keys of lines that lie INSIDE_SHARE inside a taller line: a part of it read again. */
+function linesReadTwice(lines: [string, TsvRow][]): Set<string> {
+  const twice = new Set<string>();
+  for (const [key, line] of lines) {
+    if (lines.some(([other, taller]) => other !== key && taller.height > line.height && shareInside(line, taller) >= INSIDE_SHARE)) twice.add(key);
+  }
+  return twice;
+}
+
+/**
+ * Each line's distance to its nearest line in the same paragraph (top to top, image pixels). It
+ * bounds the line's size: the box of an Arabic or Devanagari line holds marks far above and below
+ * the letters, and taller than the line pitch, it would make two lines look like one.
+ */
 function linePitches(lines: [string, TsvRow][]): Map<string, number> {
   const byParagraph = new Map<string, [string, TsvRow][]>();
   for (const entry of lines) {
@@ -121,7 +146,7 @@ function spacesBefore(lines: TsvRow[][], text: string[]): Map<TsvRow[], boolean[
   let next = 0;
   for (const words of lines) {
     const joined = words.map((word) => word.text).join('');
-    const found = text.slice(next, next + LINES_AHEAD).findIndex((line) => line.replace(/\s+/gu, '') === joined);
+    const found = text.slice(next).findIndex((line) => line.replace(/\s+/gu, '') === joined);
     if (found < 0) continue;
     const line = text[next + found]!;
     next += found + 1;
@@ -134,9 +159,6 @@ function spacesBefore(lines: TsvRow[][], text: string[]): Map<TsvRow[], boolean[
   }
   return flags;
 }
-
-/** How far ahead in Tesseract's text a TSV line's text is looked for (its text skips empty lines). */
-const LINES_AHEAD = 3;
 
 /**
  * A line's runs in logical order with their boxes. Words Tesseract wrote without a space between
@@ -189,6 +211,10 @@ export function ocrItems(output: string, dpi: number): Item[] {
     if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT) continue;
     if (!wordsOf.has(row.key)) wordsOf.set(row.key, []);
     wordsOf.get(row.key)!.push({ ...row, text });
+  }
+  for (const key of linesReadTwice([...lines.entries()])) {
+    lines.delete(key);
+    wordsOf.delete(key);
   }
   const pitches = linePitches([...lines.entries()]);
   const paragraphHeights = paragraphLineHeights([...lines.entries()]);

@@ -26,3 +26,15 @@ t.test("letters every script shares and typeset code's visible space are no fore
   t.match(foreignInWords('کتالـفاـیدـیپ'), { foreign: 0 }, 'tatweel between Arabic letters');
   t.match(foreignInWords('the␣starred␣version'), { foreign: 0 });
 });
+
+t.test('a page whose text holds control codes, glyphs read as their codes, is read by OCR', async (t) => {
+  const page = { chars: 420, meaningless: 4, imageCoverage: 0, letters: 400, foreign: 2 };
+  t.match(ocrReason('auto', { ...page, controls: 4 }), /4 of its characters are control codes/);
+  t.equal(ocrReason('auto', { ...page, controls: 2 }), null, 'too few to judge');
+  t.equal(ocrReason('auto', { ...page, letters: 4000, controls: 4 }), null, 'too rare among the letters');
+});
+
+t.test('a page without text is read by OCR when images take room enough for a word', async (t) => {
+  t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.18 }), /no text and images cover 18%/);
+  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.001 }), null, 'an icon');
+});

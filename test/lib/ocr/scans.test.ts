@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { installedLanguages } from '../../../lib/ocr/languages.js';
 import { findTesseract } from '../../../lib/ocr/tesseract.js';
-import { charAccuracy, collapse, parseLines, repoRoot, run } from '../../helpers.js';
+import { charAccuracy, collapse, parseLines, repoRoot, run, wildFile } from '../../helpers.js';
 
 // Every test here reads pages by OCR, which takes seconds a page on a busy machine.
 t.setTimeout(600_000);
@@ -37,4 +37,10 @@ t.test('a Latin scan read as English is read again in the language its text is i
   t.match(note?.type === 'diagnostic' ? note.message : '', /\(deu, from the Latin script of the image \(osd\), then the language identified in its text;/u);
   const words = records.flatMap((r) => (r.type === 'page' ? (r.items ?? []).map((i) => i.text) : []));
   t.ok(words.includes('Bäcker') && words.includes('öffnet') && words.includes('Krüger'), 'umlauts read');
+});
+
+t.test('words in a small picture on a page without text are read', { skip: skip || wildFile('pdfjs__issue12213.pdf').skip }, async (t) => {
+  // A logo (JPX) over 18% of a page that holds nothing else.
+  const text = collapse((await run(['extract', '--quiet', '--ocr-lang', 'eng', wildFile('pdfjs__issue12213.pdf').path])).stdout);
+  t.match(text, /of california/u);
 });

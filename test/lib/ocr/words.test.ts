@@ -47,7 +47,7 @@ t.test('specks: low-confidence words far smaller than the lines are left out', a
 
 t.test('a page is OCR\'d only without readable text', async (t) => {
   t.equal(ocrReason('auto', { chars: 500, meaningless: 0, imageCoverage: 1 }), null);
-  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.05 }), null);
+  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.005 }), null);
   t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.9 }), /no text/);
   t.match(ocrReason('auto', { chars: 100, meaningless: 80, imageCoverage: 0 }), /no meaning/);
   t.equal(ocrReason('never', { chars: 0, meaningless: 0, imageCoverage: 1 }), null);
@@ -64,4 +64,24 @@ t.test('the lines of one paragraph share its type size, whatever the height of t
   ].join('\n');
   const sizes = ocrItems(lines, 300).map((item) => item.size);
   t.equal(new Set(sizes).size, 1, `one size: ${sizes.join(', ')}`);
+});
+
+t.test("marks above a line that page segmentation read as a line of their own are left out, and the line's words keep their spacing", async (t) => {
+  // Block 2's line lies inside block 3's taller line: the vowels above "รู้จักกันดี" read again as digits.
+  const rows = [
+    header,
+    '4\t1\t1\t1\t1\t0\t200\t400\t1200\t53\t-1\t',
+    '5\t1\t1\t1\t1\t1\t200\t400\t600\t53\t95\tถนน',
+    '5\t1\t1\t1\t1\t2\t830\t400\t570\t53\t95\tกลิ่น',
+    '4\t1\t2\t1\t1\t0\t875\t505\t113\t25\t-1\t',
+    '5\t1\t2\t1\t1\t1\t875\t509\t17\t12\t94\t๑',
+    '5\t1\t2\t1\t1\t2\t905\t512\t12\t9\t94\t๐2',
+    '4\t1\t3\t1\t1\t0\t200\t499\t1300\t67\t-1\t',
+    '5\t1\t3\t1\t1\t1\t200\t499\t300\t67\t93\tลูกค้า',
+    '5\t1\t3\t1\t1\t2\t500\t499\t300\t67\t93\tส่วน',
+    '5\t1\t3\t1\t1\t3\t830\t499\t670\t67\t93\tพวกเขา',
+  ];
+  const text = ['ถนน กลิ่น', '๑ ๐2', '1', '-. 1', 'ลูกค้าส่วน พวกเขา', '\f'];
+  const items = ocrItems([...rows, ...text].join('\n'), 300);
+  t.same(items.map((i) => i.text), ['ถนน', 'กลิ่น', 'ลูกค้าส่วน', 'พวกเขา'], 'the digits are gone; the words Tesseract wrote together are one run');
 });
