@@ -4,11 +4,13 @@
  * ../shared/eval/peers.sh on the same PDFs.
  *
  *     npm run bench:quality -- [DIR] [--subset] [--peers] [--keep]
+ *     npm run bench:quality -- --families [--peers]
  *
  * DIR defaults to ../shared/corpus/gt. A folder whose truth files are NAME.body.txt (the arXiv
  * corpus) is scored through a temporary folder of NAME.txt → NAME.body.txt symlinks, since score.py
  * only reads NAME.txt. `--subset` keeps the documents whose NAME.json `features` contain none of
- * SUBSET_EXCLUDES; `--peers` adds a side-by-side table of the other tools.
+ * SUBSET_EXCLUDES; `--peers` adds a side-by-side table of the other tools. `--families` scores every
+ * corpus of bench/corpus/ (the layout families, fonts, scans) and prints a row per family.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,12 +34,20 @@ export const SUBSET_EXCLUDES = ['rtl', 'thai', 'redistilled', 'no-tounicode'] as
 export const PEERS = ['pdftotext', 'pdftotext-layout', 'pymupdf', 'pdfminer'] as const;
 
 const USAGE = `usage: npm run bench:quality -- [DIR] [--subset] [--peers] [--keep]
+       npm run bench:quality -- --families [--peers]
 
   DIR        folder of NAME.pdf + NAME.txt (or NAME.body.txt) [default: ../shared/corpus/gt]
   --subset   only documents whose NAME.json features contain none of: ${SUBSET_EXCLUDES.join(', ')}
   --peers    also run ${PEERS.join(', ')} (../shared/eval/peers.sh) and compare
   --keep     keep the temporary output folder and print its path
+  --families every corpus of bench/corpus/, a row per family (char / tokF1 / paraF1), with --peers
+             the peers' char / paraF1 beside it; "<" marks a cell below a peer's
 `;
+
+/** The corpora of generated documents with exact truth that ship with the repository. */
+const FAMILIES_DIR = join(ROOT, 'bench/corpus');
+/** The peers of the families table: one process per document, as people run them. */
+const FAMILY_PEERS = ['pdftotext', 'pymupdf', 'pdfminer'] as const;
 
 export interface Run {
   code: number;
@@ -128,12 +138,43 @@ async function peerSeconds(out: string): Promise<Map<string, string>> {
 
 const fmt = (v: number | null): string => (v === null ? '     -' : v.toFixed(3).padStart(6));
 
+/**
+ * A row per corpus of bench/corpus/: pdfpipe's overall char / tokF1 / paraF1 and, with `peers`,
+ * each peer's char / paraF1; a pdfpipe cell below the best peer's is marked "<".
+ */
+async function familiesTable(tmp: string, peers: boolean): Promise<number> {
+  const families = [];
+  for (const name of (await readdir(FAMILIES_DIR)).sort()) {
+    const files = await readdir(join(FAMILIES_DIR, name)).catch(() => [] as string[]);
+    if (files.some((f) => f.endsWith('.pdf')) && files.some((f) => f.endsWith('.txt'))) families.push(name);
+  }
+  const head = [`${'family'.padEnd(10)} docs  pdfpipe char / tokF1 / paraF1`, ...(peers ? FAMILY_PEERS.map((p) => `${p} char / paraF1`) : [])];
+  process.stdout.write(head.join(' | ') + '\n');
+  for (const family of families) {
+    const dir = join(FAMILIES_DIR, family);
+    const ours = join(tmp, family, 'pdfpipe');
+    await run(process.execPath, [CLI, 'extract', '--quiet', '--blank-lines', '--out-dir', ours, dir]);
+    const o = await overallScore(dir, ours, null);
+    const others: Overall[] = [];
+    if (peers) {
+      await run('bash', [PEERS_SH, dir, join(tmp, family, 'peers'), ...FAMILY_PEERS]);
+      for (const tool of FAMILY_PEERS) others.push(await overallScore(dir, join(tmp, family, 'peers', tool), null));
+    }
+    const below = (key: 'char_acc' | 'para_f1'): string => (others.some((p) => (p[key] ?? 0) > (o[key] ?? 0)) ? '<' : ' ');
+    const cells = [`${family.padEnd(10)} ${String(o.docs).padStart(4)}  ${fmt(o.char_acc)}${below('char_acc')}/ ${fmt(o.tok_f1)} / ${fmt(o.para_f1)}${below('para_f1')}`];
+    for (const p of others) cells.push(`${fmt(p.char_acc)} / ${fmt(p.para_f1)}`);
+    process.stdout.write(cells.join(' | ') + '\n');
+  }
+  return 0;
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       subset: { type: 'boolean', default: false },
       peers: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      families: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
@@ -145,6 +186,18 @@ async function main(): Promise<number> {
   if (positionals.length > 1) {
     process.stderr.write(USAGE);
     return 2;
+  }
+  if (values.families) {
+    if (!existsSync(SCORE_PY) || !existsSync(CLI)) {
+      process.stdout.write(`bench:quality: needs ${SCORE_PY} (../shared beside the repository) and ${CLI} (build first)\n`);
+      return 0;
+    }
+    const tmp = await mkdtemp(join(tmpdir(), 'pdfpipe-families-'));
+    try {
+      return await familiesTable(tmp, values.peers);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   }
   // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
   const base = process.env.INIT_CWD ?? process.cwd();
