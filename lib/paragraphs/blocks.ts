@@ -137,8 +137,13 @@ function tableRowBlock(lines: readonly Line[], words: ReturnType<typeof vocabula
   return block;
 }
 
-/** A paragraph runs on when the previous one stops mid-sentence and this one does not start a new one. */
+/**
+ * A paragraph runs on when the previous one stops mid-sentence and this one does not start a new
+ * one. A closing bracket (an equation's number, a citation) may end a sentence or not: only a
+ * lower-case start goes on after it.
+ */
 function runsOn(previous: Block, next: Block): boolean {
   if (next.role !== 'body' || SENTENCE_END.test(previous.text)) return false;
+  if (/[)\]]\s*$/u.test(previous.text)) return STARTS_LOWER.test(next.text);
   return STARTS_LOWER.test(next.text) || /[,\-\u00ad]$/u.test(previous.text) || !/[.!?。]$/u.test(previous.text.trim());
 }

@@ -25,8 +25,12 @@ export interface SplitOptions {
 
 /** A list bullet or item number (with the space after it) at the start of a line. */
 export const BULLET = /^\s*(?:[•◦▪▫●○■□‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}[.)])\s+/u;
-/** Text that ends a sentence (closing quotes and brackets after the mark included). */
-export const SENTENCE_END = /(?:\p{Sentence_Terminal}|[:;…"”»)\]])\s*$/u;
+/**
+ * Text that ends a sentence: its mark (any script's: Unicode's Sentence_Terminal, and the colon,
+ * semicolon, ellipsis), with closing quotes and brackets after it ("…(see [3].)"). A bracket alone
+ * ends no sentence: "…and then use (2)" goes on in the next line.
+ */
+export const SENTENCE_END = /(?:\p{Sentence_Terminal}|[:;…])[)\]"”»’]*\s*$/u;
 
 const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const firstSegment = (text: string): string => WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '';

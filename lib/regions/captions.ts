@@ -3,9 +3,12 @@
  * "Fig. 2:", "Table IV —", "Abbildung 4:"); a sentence of the body that speaks of a figure ("Figure
  * 3 shows …") has no punctuation after the number, so a lead without it counts only before a
  * capital or where the block is set apart from the body (another size or font). A caption broken into several blocks
- * (its lines split by the paragraph rules) goes on in the blocks right below it set like it.
+ * (its lines split by the paragraph rules) goes on in the blocks right below it set like it. A
+ * caption's last line that the layout cut off (two captions side by side, their lines mixed with
+ * a table's first row) is found by geometry: one line in the caption's type, starting at the left
+ * edge of a caption line, right under the caption at the spacing of a line, not of a paragraph.
  */
-import type { Block } from '../protocol/records.js';
+import type { Block, Line, Role } from '../protocol/records.js';
 
 /** The label words of captions, in the languages pdfpipe meets most. */
 const LABEL = String.raw`(?:fig(?:ure)?s?\.?|tab(?:le)?s?\.?|plate|scheme|chart|exhibit|illustration|abb(?:ildung)?\.?|tab(?:elle)?\.?|figura|tabla|tableau|tabela|tabel|rys\.|rysunek|rycina|tabulka|obr(?:ázek)?\.?|рис(?:унок|\.)?|табл(?:ица|\.)?|图|表|圖|図)`;
@@ -54,7 +57,7 @@ export function opensCaption(block: Block, body: BodyStyle): boolean {
  * blocks right after it set in the caption's size and font, apart from the body, within a line
  * gap. Returns how many blocks it marked.
  */
-export function markCaptions(blocks: readonly Block[], body: BodyStyle): number {
+export function markCaptions(blocks: readonly Block[], body: BodyStyle, lines: readonly Line[] = []): number {
   let marked = 0;
   let caption: Block | null = null;
   for (const block of blocks) {
@@ -74,8 +77,57 @@ export function markCaptions(blocks: readonly Block[], body: BodyStyle): number 
     }
     caption = null;
   }
+  return marked + markCaptionTails(blocks, lines);
+}
+
+/** A caption's cut-off line starts within this share of the caption's size of a caption line's left edge. */
+const ALIGNED = 0.25;
+/** …and stands at most this × the caption's size under it: a line's leading, less than a paragraph's space. */
+const LINE_LEADING = 0.5;
+/** The roles `paragraphs` gives a line cut off from its caption. */
+const TAIL_ROLES: ReadonlySet<Role> = new Set(['body', 'list-item', 'other']);
+
+/**
+ * Marks the one-line blocks that end a caption the layout cut short, wherever they fall in the
+ * reading order: in the caption's size and font, right under its lines (the gap of a line), and
+ * starting at the left edge of one of them. Returns how many it marked.
+ */
+function markCaptionTails(blocks: readonly Block[], lines: readonly Line[]): number {
+  let marked = 0;
+  const starts = lineStarts(blocks, lines);
+  blocks.forEach((caption, index) => {
+    if (caption.role !== 'caption') return;
+    const own = starts ? lines.slice(starts[index], starts[index]! + caption.lines) : [];
+    const lefts = own.length > 0 ? own.map((l) => l.box.x) : [caption.box.x];
+    const bottom = caption.box.y + caption.box.h;
+    const tolerance = caption.size * ALIGNED;
+    const tail = blocks.find((b) => TAIL_ROLES.has(b.role) && b.lines === 1 && sameType(b, caption) &&
+      b.box.y - bottom > -tolerance && b.box.y - bottom <= caption.size * LINE_LEADING &&
+      b.box.x + b.box.w <= caption.box.x + caption.box.w + tolerance &&
+      lefts.some((x) => Math.abs(b.box.x - x) <= tolerance));
+    if (!tail) return;
+    tail.role = 'caption';
+    tail.continues = false;
+    marked++;
+  });
   return marked;
 }
+
+/**
+ * Where each block's lines start in the page's lines, which `paragraphs` writes block after block
+ * (a line's `block` is the layout block of `order`, which paragraphs may cut); null when the counts disagree.
+ */
+function lineStarts(blocks: readonly Block[], lines: readonly Line[]): number[] | null {
+  const starts: number[] = [];
+  let at = 0;
+  for (const block of blocks) {
+    starts.push(at);
+    at += block.lines;
+  }
+  return at === lines.length ? starts : null;
+}
+
+const sameType = (a: Block, b: Block): boolean => a.font === b.font && Math.abs(a.size - b.size) <= b.size * 0.05;
 
 /** A block right under a caption's last block, set like it and apart from the body. */
 function continuesCaption(caption: Block, block: Block, body: BodyStyle): boolean {

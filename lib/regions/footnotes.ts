@@ -71,8 +71,17 @@ export function mendRunOns(pages: readonly PageRecord[]): number {
       // A line that starts with a lone lower-case letter and a full stop ("p. Therefore, …") after a
       // sentence cut short is the sentence's end, not an item "p." of a list; so is a lone item
       // with a lower-case label ("(i) the standard method and (ii) …"): an enumeration inside the
-      // sentence, not a list (no item follows it).
-      if (block.role === 'list-item' && previous && !SENTENCE_END.test(previous.text)) {
+      // sentence, not a list (no item follows it). A number in brackets that the text right
+      // before (an item too) leads up to and that goes on in lower case ("The solution of | (5) is
+      // given by") is an equation's, named in that sentence: it goes on in the block before —
+      // unless that is the item numbered one less, whose list this goes on.
+      const number = /^\((\d{1,3})\)\s+\p{Ll}/u.exec(block.text);
+      if (block.role === 'list-item' && number && lastSeen && !SENTENCE_END.test(lastSeen.text) &&
+        (lastSeen.role === 'body' || (lastSeen.role === 'list-item' && !lastSeen.text.startsWith(`(${Number(number[1]) - 1})`)))) {
+        block.role = lastSeen.role;
+        block.continues = true;
+        mended++;
+      } else if (block.role === 'list-item' && previous && !SENTENCE_END.test(previous.text)) {
         // Right after the sentence, and no item after it.
         const lone = lastSeen === previous && !blocks.slice(index + 1).some((b) => b.role === 'list-item');
         if (/^\p{Ll}\.\s/u.test(block.text)) block.role = 'body';

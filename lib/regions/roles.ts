@@ -92,7 +92,7 @@ export function rolesOfDocument(group: DocumentGroup, options: RegionOptions): {
   layoutSource(first, body.size, front);
   if (first?.blocks && titleStandsOut(first, front, body)) markFrontMatter(first, first.blocks, front);
 
-  for (const page of pages) markCaptions(page.blocks ?? [], body);
+  for (const page of pages) markCaptions(page.blocks ?? [], body, page.lines ?? []);
 
   markReferences(pages, body.size);
   splitRunInHeadings(pages, body.font);

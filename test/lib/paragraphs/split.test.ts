@@ -93,3 +93,15 @@ t.test('splitParagraphs: a line ending in a danda ends a sentence, so the indent
   ];
   t.same(splitParagraphs(lines, DEFAULTS).map((p) => p.length), [2, 2]);
 });
+
+t.test('an equation\'s number in brackets at a line\'s end or start ends no sentence and opens no list item', async (t) => {
+  // A pdfLaTeX page without indents (test/fixtures/paragraphs/build.sh), its lines broken by hand
+  // in the middle of sentences: "…and then use (1) | we find that…" and "…so the solution of |
+  // (2) is given by…" are each one sentence, so one paragraph; a list of "(1)"… items follows.
+  const pdf = join(repoRoot, 'test/fixtures/paragraphs/equation-refs.pdf');
+  const { stdout } = await run(['extract', '--quiet', '--blank-lines', pdf]);
+  const paragraphs = stdout.trim().split('\n\n');
+  t.ok(paragraphs.some((p) => p.includes('and then use (1) we find that the height falls')), 'a line ended by a bracket goes on');
+  t.ok(paragraphs.some((p) => p.includes('so the solution of (2) is given by a single number')), 'a number in brackets the sentence goes on after is no list item, with a list on the page');
+  t.ok(['(1) They take', '(2) They stay', '(3) They come'].every((item) => paragraphs.some((p) => p.startsWith(item))), 'the items of the list after a colon stay items');
+});

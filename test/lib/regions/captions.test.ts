@@ -2,8 +2,10 @@
  * lib/regions/captions.ts: captions by their lead, continued below while set like them.
  */
 import t from 'tap';
+import { join } from 'node:path';
 import { markCaptions, opensCaption } from '../../../lib/regions/captions.js';
-import { block } from '../../helpers.js';
+import type { PageRecord } from '../../../lib/protocol/records.js';
+import { block, parseLines, repoRoot, run } from '../../helpers.js';
 
 const body = { size: 10, font: 'Body' };
 
@@ -37,4 +39,17 @@ t.test('a caption goes on in the blocks right under it set like it, and stops at
   ];
   t.equal(markCaptions(blocks, body), 2);
   t.same(blocks.map((b) => b.role), ['caption', 'caption', 'body']);
+});
+
+t.test('a caption\'s last line cut off under two captions side by side is still the caption\'s', async (t) => {
+  // A pdfLaTeX page (test/fixtures/captions/build.sh): two tables side by side, each under a caption
+  // in the body's type. The captions' lines share rows, so the layout reads them as one block, and
+  // the left caption's last line, "the orchard.", stands alone under it.
+  const pdf = join(repoRoot, 'test/fixtures/captions/side-captions.pdf');
+  const ndjson = await run(['extract', '--quiet', '--format', 'ndjson', pdf]);
+  const blocks = parseLines(ndjson.stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : []));
+  t.equal(blocks.find((b) => b.text === 'the orchard.')?.role, 'caption');
+  t.equal(blocks.find((b) => b.text.startsWith('The young rows drew'))?.role, 'body', 'the paragraph under the tables is body');
+  const { stdout } = await run(['extract', '--quiet', '--blank-lines', '--body-only', pdf]);
+  t.notMatch(stdout, /the orchard\./u, 'the body-only text leaves it out with its caption');
 });
