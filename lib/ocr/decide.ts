@@ -72,7 +72,7 @@ export interface PageEvidence {
   chars: number;
   /** Of them, characters with no meaning: U+FFFD, private use, controls. */
   meaningless: number;
-  /** Of them, control characters (see `ocrReason`). */
+  /** Of them, control characters written against letters (see `ocrReason`, `countCharacters`). */
   controls?: number;
   /** The share of the page's area covered by images (0–1). */
   imageCoverage: number;
@@ -96,7 +96,7 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
   // Unicode map whose codes are not ASCII's (a TeX bitmap font in T1 encoding draws its ligatures,
   // quotes and dashes at codes under 32). Repair can only drop them, so they count as foreign.
   if (controls >= CONTROL_MIN && controls / Math.max(1, letters) >= CONTROL_SHARE) {
-    return `${controls} of its characters are control codes (glyphs without Unicode, read as their codes)`;
+    return `${controls} of its characters are control codes inside words (glyphs without Unicode, read as their codes)`;
   }
   if (foreign >= FOREIGN_MIN && foreign / letters >= FOREIGN_SHARE) {
     return `${foreign} of its ${letters} letters sit inside words of another script (glyphs mapped to wrong code points)`;
@@ -106,9 +106,14 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
 
 const MEANINGLESS = /[\ufffd\p{Co}\p{Cc}]/u;
 
-const CONTROL = /\p{Cc}/u;
+/**
+ * A control character written against a letter, in the same run: a ligature or quote of a word
+ * (T1's ﬁ, „) read as its code. A math font's symbols read as codes (OT1's Γ, Δ at 0–10) stand in
+ * runs of their own in a formula, and leave the text of the page alone.
+ */
+const CONTROL_IN_WORD = /\p{Cc}(?=\p{L})|(?<=\p{L})\p{Cc}/gu;
 
-/** Counts a page's non-blank characters, those with no meaning, and the control characters among them in `texts`. */
+/** Counts a page's non-blank characters, those with no meaning, and the control characters written against letters among them in `texts`. */
 export function countCharacters(texts: Iterable<string>): { chars: number; meaningless: number; controls: number } {
   let chars = 0;
   let meaningless = 0;
@@ -118,8 +123,8 @@ export function countCharacters(texts: Iterable<string>): { chars: number; meani
       if (/\s/u.test(c)) continue;
       chars += 1;
       if (MEANINGLESS.test(c)) meaningless += 1;
-      if (CONTROL.test(c)) controls += 1;
     }
+    controls += text.match(CONTROL_IN_WORD)?.length ?? 0;
   }
   return { chars, meaningless, controls };
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { foreignInWords, ocrReason } from '../../../lib/ocr/decide.js';
+import { countCharacters, foreignInWords, ocrReason } from '../../../lib/ocr/decide.js';
 
 t.test('characters foreign to the words around them are counted', async (t) => {
   // Re-distilled text layers: one code stands for many glyphs, inside words.
@@ -37,4 +37,11 @@ t.test('a page whose text holds control codes, glyphs read as their codes, is re
 t.test('a page without text is read by OCR when images take room enough for a word', async (t) => {
   t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.18 }), /no text and images cover 18%/);
   t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.001 }), null, 'an icon');
+});
+
+t.test('control codes count when written against letters (a word\'s ligatures), not as runs of their own (a formula\'s symbols)', async (t) => {
+  // T1 bitmap text: "Office", "„Kaffee“" with ﬃ and the quotes read as their codes, in the word's run.
+  t.equal(countCharacters(['O\u001bce', '\u0012Ka\u001be\u0010', 'Haus']).controls, 4);
+  // A pdfTeX paper's OT1 math: Γ, Δ and Ω at codes 0, 1 and 10, each a run of a formula.
+  t.equal(countCharacters(['\u0000', '(', 'x', ')', '=', '\u0001', '\u000a', 'energy']).controls, 0);
 });
