@@ -2,7 +2,7 @@
  * Hostile PDFs for the reliability tests, built in memory (some would be large on disk): a Flate
  * bomb, a page tree of a million references, a circular page tree, deep nesting. Each is a valid
  * file in its syntax (objects, cross-reference table, trailer), so that both engines read it as
- * far as its trap.
+ * far as its trap. And a squeezed text matrix, whose glyphs have no advance.
  */
 import { createDeflate, deflateSync } from 'node:zlib';
 
@@ -176,5 +176,29 @@ export function toUnicodeRangeBomb(codes: number): Buffer {
     streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged text map) Tj ET')),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
     streamObject('', Buffer.from(cmap, 'latin1')),
+  ]);
+}
+
+/**
+ * A Thai word and, as a text object of its own in a second font, a vowel mark over it, both under
+ * a text matrix that squeezes the baseline to nothing (`0 0 0 1 Tm`): glyphs with a height and no
+ * advance, that an engine must still give a finite box. Helvetica's codes A, B, C are mapped to
+ * ก, the mark ิ and น by a ToUnicode map.
+ */
+export function squeezedThai(): Buffer {
+  const cmap = Buffer.from(
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def 1 begincodespacerange <00> <FF> endcodespacerange\n' +
+      '3 beginbfchar <41> <0E01> <42> <0E34> <43> <0E19> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+  );
+  const font = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>';
+  const content = 'BT /F1 12 Tf 0 0 0 1 57 100 Tm (AC) Tj ET BT /F2 12 Tf 0 0 0 1 57 100 Tm (B) Tj ET BT /F1 12 Tf 20 150 Td (ACAC) Tj ET';
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from(content)),
+    font,
+    font,
+    streamObject('', cmap),
   ]);
 }
