@@ -2,7 +2,7 @@
  * Hostile PDFs for the reliability tests, built in memory (some would be large on disk): a Flate
  * bomb, a page tree of a million references, a circular page tree, deep nesting. Each is a valid
  * file in its syntax (objects, cross-reference table, trailer), so that both engines read it as
- * far as its trap. And a squeezed text matrix, whose glyphs have no advance.
+ * far as its trap. And damaged font programs, and a squeezed text matrix whose glyphs have no advance.
  */
 import { createDeflate, deflateSync } from 'node:zlib';
 
@@ -145,6 +145,50 @@ export function cffSubroutineBomb(entryBytes: number): Buffer {
   const privateAt = charStringsAt + charStrings.length;
   const topDict = cffEntries([Buffer.concat([cffInt(charStringsAt), Buffer.from([17]), cffInt(privateDict.length), cffInt(privateAt), Buffer.from([18])])]);
   const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, privateDict, subrs]);
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
+    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
+  ]);
+}
+
+/**
+ * A one-page document whose font is a CID-keyed CFF program (FontFile3, Type1C) with a damaged
+ * font dictionary array: its 65,535 offsets alternate between the start and the end of one
+ * `entryBytes`-long block of dictionary entries, so that half the font dictionaries are that
+ * whole block. Reading every one of them reads 32,768 × `entryBytes` bytes of dictionaries from a
+ * program of 131 KB + `entryBytes` (Flate compressed to a few KB). The page's text comes from the
+ * font's encoding and does not need the program.
+ */
+export function cffFontDictBomb(entryBytes: number): Buffer {
+  const fdOffsets = Array.from({ length: 65_536 }, (_, i) => (i % 2 === 0 ? 1 : entryBytes + 1));
+  // Each entry: the operand 0 and the operator 0 (version).
+  const fdArray = cffIndex(fdOffsets, Buffer.alloc(entryBytes, Buffer.from([139, 0])));
+  const header = Buffer.from([1, 0, 4, 2]);
+  const names = cffEntries([Buffer.from('Hostile')]);
+  const strings = cffEntries([]).subarray(0, 2);
+  const globalSubrs = Buffer.from([0, 0]);
+  const charStrings = cffEntries([Buffer.from([14]), Buffer.from([14]), Buffer.from([14])]);
+  // FDSelect format 3: one range, every glyph in font dictionary 0.
+  const fdSelect = Buffer.from([3, 0, 1, 0, 0, 0, 0, 3]);
+  // ROS, CharStrings, FDArray, FDSelect: the top DICT's length does not depend on the offsets (five-byte integers).
+  const topDictLength = cffEntries([Buffer.alloc(17 + 6 + 7 + 7)]).length;
+  const charStringsAt = header.length + names.length + topDictLength + strings.length + globalSubrs.length;
+  const fdSelectAt = charStringsAt + charStrings.length;
+  const fdArrayAt = fdSelectAt + fdSelect.length;
+  const topDict = cffEntries([
+    Buffer.concat([
+      cffInt(0), cffInt(0), cffInt(0), Buffer.from([12, 30]),
+      cffInt(charStringsAt), Buffer.from([17]),
+      cffInt(fdArrayAt), Buffer.from([12, 36]),
+      cffInt(fdSelectAt), Buffer.from([12, 37]),
+    ]),
+  ]);
+  const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, fdSelect, fdArray]);
   return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
