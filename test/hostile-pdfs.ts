@@ -2,7 +2,7 @@
  * Hostile PDFs for the reliability tests, built in memory (some would be large on disk): a Flate
  * bomb, a page tree of a million references, a circular page tree, deep nesting. Each is a valid
  * file in its syntax (objects, cross-reference table, trailer), so that both engines read it as
- * far as its trap.
+ * far as its trap. And damaged font programs, and a squeezed text matrix whose glyphs have no advance.
  */
 import { createDeflate, deflateSync } from 'node:zlib';
 
@@ -157,6 +157,50 @@ export function cffSubroutineBomb(entryBytes: number): Buffer {
 }
 
 /**
+ * A one-page document whose font is a CID-keyed CFF program (FontFile3, Type1C) with a damaged
+ * font dictionary array: its 65,535 offsets alternate between the start and the end of one
+ * `entryBytes`-long block of dictionary entries, so that half the font dictionaries are that
+ * whole block. Reading every one of them reads 32,768 × `entryBytes` bytes of dictionaries from a
+ * program of 131 KB + `entryBytes` (Flate compressed to a few KB). The page's text comes from the
+ * font's encoding and does not need the program.
+ */
+export function cffFontDictBomb(entryBytes: number): Buffer {
+  const fdOffsets = Array.from({ length: 65_536 }, (_, i) => (i % 2 === 0 ? 1 : entryBytes + 1));
+  // Each entry: the operand 0 and the operator 0 (version).
+  const fdArray = cffIndex(fdOffsets, Buffer.alloc(entryBytes, Buffer.from([139, 0])));
+  const header = Buffer.from([1, 0, 4, 2]);
+  const names = cffEntries([Buffer.from('Hostile')]);
+  const strings = cffEntries([]).subarray(0, 2);
+  const globalSubrs = Buffer.from([0, 0]);
+  const charStrings = cffEntries([Buffer.from([14]), Buffer.from([14]), Buffer.from([14])]);
+  // FDSelect format 3: one range, every glyph in font dictionary 0.
+  const fdSelect = Buffer.from([3, 0, 1, 0, 0, 0, 0, 3]);
+  // ROS, CharStrings, FDArray, FDSelect: the top DICT's length does not depend on the offsets (five-byte integers).
+  const topDictLength = cffEntries([Buffer.alloc(17 + 6 + 7 + 7)]).length;
+  const charStringsAt = header.length + names.length + topDictLength + strings.length + globalSubrs.length;
+  const fdSelectAt = charStringsAt + charStrings.length;
+  const fdArrayAt = fdSelectAt + fdSelect.length;
+  const topDict = cffEntries([
+    Buffer.concat([
+      cffInt(0), cffInt(0), cffInt(0), Buffer.from([12, 30]),
+      cffInt(charStringsAt), Buffer.from([17]),
+      cffInt(fdArrayAt), Buffer.from([12, 36]),
+      cffInt(fdSelectAt), Buffer.from([12, 37]),
+    ]),
+  ]);
+  const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, fdSelect, fdArray]);
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
+    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
+  ]);
+}
+
+/**
  * A one-page document whose font's ToUnicode map has, beside the range that maps its text, a
  * range of `codes` four-byte codes (outside its one-byte code space) in under a hundred bytes.
  */
@@ -176,5 +220,29 @@ export function toUnicodeRangeBomb(codes: number): Buffer {
     streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged text map) Tj ET')),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
     streamObject('', Buffer.from(cmap, 'latin1')),
+  ]);
+}
+
+/**
+ * A Thai word and, as a text object of its own in a second font, a vowel mark over it, both under
+ * a text matrix that squeezes the baseline to nothing (`0 0 0 1 Tm`): glyphs with a height and no
+ * advance, that an engine must still give a finite box. Helvetica's codes A, B, C are mapped to
+ * ก, the mark ิ and น by a ToUnicode map.
+ */
+export function squeezedThai(): Buffer {
+  const cmap = Buffer.from(
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def 1 begincodespacerange <00> <FF> endcodespacerange\n' +
+      '3 beginbfchar <41> <0E01> <42> <0E34> <43> <0E19> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+  );
+  const font = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>';
+  const content = 'BT /F1 12 Tf 0 0 0 1 57 100 Tm (AC) Tj ET BT /F2 12 Tf 0 0 0 1 57 100 Tm (B) Tj ET BT /F1 12 Tf 20 150 Td (ACAC) Tj ET';
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from(content)),
+    font,
+    font,
+    streamObject('', cmap),
   ]);
 }

@@ -68,6 +68,21 @@ export class DecodeBudget {
   }
 
   /**
+   * Called by pdf.js's CFF parser before it reads a dictionary of `bytes` bytes (the top, a font
+   * or a private dictionary), with the `read` bytes of dictionaries it has read of this program;
+   * returns the new total, or throws past FONT_REWRITE_MULTIPLE of the program's length. Each
+   * dictionary is a part of the program, read once; a damaged font dictionary array makes
+   * thousands of entries whose dictionaries span the whole program (a 170 KB program read 22 MB
+   * of dictionaries, 6–8 s). pdf.js catches the throw and reads the text with a substitute font.
+   */
+  readFontDicts(program: number, read: number, bytes: number): number {
+    if (read + bytes > program * FONT_REWRITE_MULTIPLE + FONT_REWRITE_SLACK_BYTES) {
+      throw new Error(`Font dictionaries stopped: ${read + bytes} bytes of them in a program of ${program}`);
+    }
+    return read + bytes;
+  }
+
+  /**
    * Called by pdf.js before a CMap maps a range of `codes` codes, with the `mapped` codes it holds;
    * returns the new count, or throws past MAX_CMAP_CODES. pdf.js skips the range and reads the rest
    * of the map, as it does a range past its own limit.

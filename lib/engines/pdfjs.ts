@@ -59,15 +59,20 @@ const workerChanges: string[] = [];
  * Brotli through the platform's DecompressionStream) gathers chunks in
  * asyncGetBytesFromDecompressionStream; at both places the budget of lib/engines/decode-budget.ts
  * is asked first, so a Flate bomb stops at the memory limit instead of filling the machine. The
- * CFF compiler's output (CFFCompiler.compile) asks it too, bounded by the font program's length,
+ * CFF compiler's output (CFFCompiler.compile) and the dictionaries its parser reads
+ * (CFFParser.parseDict) ask it too, bounded by the font program's length,
  * and so does each range a CMap maps (CMap.mapBfRange and its kin), bounded per CMap.
  */
 const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
   ['    const buffer2 = new Uint8Array(size);\n', `    globalThis.${BUDGET_GLOBAL}?.grow(buffer.byteLength, size);\n`],
   ['        totalLength += chunk.byteLength;\n', `        globalThis.${BUDGET_GLOBAL}?.grow(totalLength, totalLength + chunk.byteLength);\n`],
   // The CFF parser notes its program's length; the compiler asks the budget before it writes an
-  // index (whose entries may overlap in a damaged program) and as its output grows.
+  // index (whose entries may overlap in a damaged program) and as its output grows; the parser
+  // asks it before each dictionary it reads.
   ['    const header = this.parseHeader();\n', '    cff.programLength = this.bytes.length;\n'],
+  // The parser counts the bytes of the dictionaries it reads (the top, font and private ones),
+  // which in a damaged program may all be the whole program, once per font dictionary.
+  ['    let pos = 0;\n    function parseOperand() {\n', `    if (this.cff?.programLength !== undefined) this.cff.dictBytes = globalThis.${BUDGET_GLOBAL}?.readFontDicts(this.cff.programLength, this.cff.dictBytes ?? 0, dict.length);\n`],
   ['    let offsetSize;\n', `    if (this.cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(this.cff.programLength, lastOffset);\n`],
   ['        try {\n          this.data.push(...data);\n', `        if (cff.programLength !== undefined) globalThis.${BUDGET_GLOBAL}?.rewriteFont(cff.programLength, this.length + data.length);\n`],
   // A CMap counts the codes its ranges map (pdf.js skips a range that throws and reads on).

@@ -111,6 +111,8 @@ async function run(task: WorkerTask): Promise<void> {
   let chain: OpenChain | null = null;
   try {
     if (task.chain) {
+      // The check as the worker started reports a chain that cannot be built first (see below).
+      await startupCheck;
       openChain ??= chainOf(task.chain);
       chain = await openChain;
       chain.task = task;
@@ -218,10 +220,13 @@ parentPort?.on('message', (task: WorkerTask) => {
 // The stages after parse are built here as the worker starts, not in the main thread: a stage
 // that cannot be built (a file an option names is missing, a model is malformed) is reported as
 // such, and the parent ends the run with it as a usage error before any document.
+// A task that arrives while the stages load waits for this check to be posted: were the task's
+// own failure posted first, the parent would count that document done and let its worker go
+// idle, and the run could end before the check's message came, with no error and no output.
 const setup = workerData as { engine?: EngineName; chain?: WorkerChain } | undefined;
 const preloaded: keyof typeof ENGINES = setup?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
 if (setup?.chain) openChain = chainOf(setup.chain);
-void Promise.all([ENGINES[preloaded].preloadEngine().catch(() => undefined), openChain]).then(
+const startupCheck: Promise<void> = Promise.all([ENGINES[preloaded].preloadEngine().catch(() => undefined), openChain]).then(
   () => parentPort?.postMessage({ ready: true }),
   (error: Error) => parentPort?.postMessage({ chainError: error.message, usage: error.name === 'UsageError' }),
 );

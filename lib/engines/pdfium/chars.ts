@@ -381,9 +381,13 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         const fontSize = calls.FPDFText_GetFontSize(textPage, i);
         objectSize = fontSize * Math.hypot(dc, dd);
         // A negative font size turns the glyphs half round: they advance against the matrix.
-        const len = (Math.hypot(da, db) || 1) * (fontSize < 0 ? -1 : 1);
-        dx = da / len;
-        dy = db / len;
+        const len = Math.hypot(da, db) * (fontSize < 0 ? -1 : 1);
+        // A matrix that squeezes the baseline to nothing (`0 0 0 1 x y Tm`, a zero font size)
+        // or past float range gives no direction: such glyphs are read as horizontal, their
+        // boxes (of no width) as they are, as pdf.js reads them.
+        const directed = len !== 0 && Number.isFinite(len);
+        dx = directed ? da / len : 1;
+        dy = directed ? db / len : 0;
         horizontal = dx > 0 && Math.abs(dy) <= 0.1 * dx;
       }
       if (noText && !span) {

@@ -68,7 +68,7 @@ export function turnedAdvance(width: number, height: number, dx: number, dy: num
   const s = Math.abs(dy);
   const det = c * c - s * s;
   if (Math.abs(det) >= AXIS_SOLVABLE) return Math.max(0, (width * c - height * s) / det);
-  return Math.max(0, (width + height) / (c + s) - size);
+  return c + s > 0 ? Math.max(0, (width + height) / (c + s) - size) : 0;
 }
 
 /** |cos² − sin²| of a turn below which its box does not tell advance from height (within about 15° of 45°). */

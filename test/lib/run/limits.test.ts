@@ -12,7 +12,7 @@ import { parsePool } from '../../../lib/run/parse-pool.js';
 import { DEFAULTS } from '../../../stages/parse.js';
 import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { parseLines, run, samplePdf } from '../../helpers.js';
-import { cffSubroutineBomb, flateBomb, pageTreeBomb, textPage, toUnicodeRangeBomb } from '../../hostile-pdfs.js';
+import { cffFontDictBomb, cffSubroutineBomb, flateBomb, pageTreeBomb, textPage, toUnicodeRangeBomb } from '../../hostile-pdfs.js';
 import { analysisChain } from '../../../lib/run/extract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-limits-'));
@@ -93,4 +93,17 @@ t.test('a page tree of 200,000 references to one page: --max-pages pages are rea
 
 t.test('with one job, the stages after parse run inside the parse worker, under its time and memory limits', async (t) => {
   t.equal(analysisChain({ jobs: 1 }).length, 1, 'the chain is the parse pool alone');
+});
+
+t.test('a 2 KB file whose font program holds 32,768 font dictionaries that each span 32 KB of it is read, its text kept', async (t) => {
+  const bomb = join(dir, 'font-dict-bomb.pdf');
+  writeFileSync(bomb, cffFontDictBomb(32_768));
+  // Read whole, the dictionaries are a gigabyte: minutes of work, past any time limit. Bounded by
+  // the program's length, they take well under a second.
+  for (const engine of ['pdfjs', 'pdfium']) {
+    const result = await run(['parse', '--engine', engine, '--jobs', '1', '--timeout', '30', bomb]);
+    const outcomes = parseLines(result.stdout).filter((r) => r.type === 'end' || r.type === 'error');
+    t.match(outcomes, [{ type: 'end' }], `${engine}: the document ends`);
+    t.match(result.stdout, /"text":"damaged".*"text":"program"/u, `${engine}: the page's text is read`);
+  }
 });

@@ -1,12 +1,16 @@
 /**
  * The parse worker's engine `auto`: when PDFium fails part way through a document whose first
- * pages it streamed, pdf.js reads the rest instead of the document being lost.
+ * pages it streamed, pdf.js reads the rest instead of the document being lost. And the order of
+ * its messages when the stages it runs cannot be built.
  */
 import t from 'tap';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLines, run } from '../../helpers.js';
+import { Worker } from 'node:worker_threads';
+import { parseLines, run, samplePdf } from '../../helpers.js';
+import { DEFAULTS } from '../../../stages/parse.js';
+import type { WorkerTask } from '../../../lib/run/worker-task.js';
 import { circularPageTree, deepNesting, inflatedCount } from '../../hostile-pdfs.js';
 
 t.test('auto: PDFium fails on page 2 of a /Count of a million over one page; the document ends, with a warning', async (t) => {
@@ -46,4 +50,24 @@ t.test('a circular page tree: PDFium reads its one real page once, keeps the rep
     const text = (await run(['extract', '--engine', engine, file])).stdout;
     t.equal(text.match(/The one real page/gu)?.length, 1, `${engine}: the text once`);
   }
+});
+
+t.test('stages that cannot be built: the worker says so before it fails any document', async (t) => {
+  // A task posted as the worker starts arrives while its stages load; its failure, posted first,
+  // would let the parent count the document done and the run end before the check's message.
+  const worker = new Worker(new URL('../../../lib/run/parse-worker.js', import.meta.url), {
+    workerData: { engine: 'pdfium', chain: { module: new URL('../../../lib/run/chain.js', import.meta.url).href, options: { config: join(tmpdir(), 'pdfpipe-no-such-rules.json') } } },
+  });
+  t.teardown(() => worker.terminate());
+  const task: WorkerTask = { task: 0, id: 'one-column', source: samplePdf('one-column'), path: samplePdf('one-column'), options: { ...DEFAULTS, engine: 'pdfium' }, chain: { module: new URL('../../../lib/run/chain.js', import.meta.url).href, options: { config: join(tmpdir(), 'pdfpipe-no-such-rules.json') } } };
+  worker.postMessage(task);
+  const messages: unknown[] = [];
+  await new Promise<void>((resolve) => {
+    worker.on('message', (message: Record<string, unknown>) => {
+      messages.push(message);
+      if (messages.length === 2) resolve();
+    });
+  });
+  t.match(messages[0], { chainError: /no-such-rules/u, usage: true }, 'first, the stages that could not be built');
+  t.match(messages[1], { task: 0, done: true }, 'then the document');
 });

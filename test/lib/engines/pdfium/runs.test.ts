@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { glyphOrderText, marksBeforeTheirLetters, runToItem } from '../../../../lib/engines/pdfium/runs.js';
+import { glyphOrderText, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
 import { collapse, repoRoot, run } from '../../../helpers.js';
 
 t.test('runToItem: box from the glyph extremes, direction from the letters, normalisation, blank runs', async (t) => {
@@ -60,4 +60,10 @@ t.test('real documents: Writer\'s points and harakat on their letters', async (t
   for (const word of ['בְּגִנָּה', 'פֶּרַח', 'הוּא', 'קְטַנָּה', 'וְשָׁאֲלָה:', 'الْمَكْتَبَةُ', 'صَغِيرَةٌ', 'يَأْتِي', 'إِلَيْهَا', 'تَجْلِسُ', 'بَيْنَهُمْ']) {
     t.ok(words.has(word.normalize('NFC')), word);
   }
+});
+
+t.test('turnedAdvance: a glyph with no baseline direction has no advance, not NaN', async (t) => {
+  t.equal(turnedAdvance(6, 12, 0, 0, 12), 0);
+  t.equal(turnedAdvance(0, 0, 0, 0, 0), 0);
+  t.equal(turnedAdvance(6, 12, 0, 1, 12), 12, 'a glyph turned a quarter advances by its box\'s height');
 });
