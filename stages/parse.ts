@@ -60,6 +60,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'ocrLang', type: 'string', description: "Tesseract's languages for OCR, +-joined (eng, deu+fra); auto: the document's /Lang, else the script of the page's text, of the pages before or that Tesseract's osd sees, else eng" },
   { key: 'ocrDpi', type: 'number', min: 50, max: 1200, description: 'resolution pages are rendered at for OCR' },
   { key: 'ocrTimeout', type: 'number', min: 1, max: MAX_TIMEOUT, description: "seconds one page's OCR may take before Tesseract is killed (the page keeps its text layer)" },
+  { key: 'ocrBudget', type: 'number', min: 0, max: MAX_TIMEOUT, description: 'seconds of OCR one document may spend in all; later pages keep their text layer (keep it under --timeout, so that a document with many pictures ends with its text)' },
   { key: 'tesseract', type: 'string', description: 'the Tesseract program for OCR (default: $PDFPIPE_TESSERACT, else tesseract on PATH)' },
   ...RUN_OPTIONS,
 ];

@@ -395,9 +395,24 @@ function xmpProperties(xmp: Iterable<[string, unknown]> | null | undefined): Rec
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 
-/** True when the bytes look like a PDF: the header may sit anywhere in the first KiB. */
+/** How far into a file readers look for its header, and from its end for its cross-reference pointer. */
+const HEADER_WINDOW = 1024;
+/** An indirect object's opening (`12 0 obj`). */
+const INDIRECT_OBJECT = /\d+\s+\d+\s+obj\b/;
+/** What ends a PDF: the pointer to its cross-reference section, a trailer, the end-of-file mark. */
+const PDF_TAIL = /startxref|trailer|%%EOF/;
+
+/**
+ * True when the bytes look like a PDF: the header may sit anywhere in the first KiB. A writer
+ * that left the header out still wrote a PDF when the first KiB opens an indirect object and the
+ * last KiB ends the file as PDFs end; pdf.js and poppler read those (PDFium does not, and
+ * `--engine auto` hands them to pdf.js).
+ */
 export function looksLikePdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).indexOf(PDF_MAGIC) !== -1;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const head = buffer.subarray(0, HEADER_WINDOW);
+  if (head.indexOf(PDF_MAGIC) !== -1) return true;
+  return INDIRECT_OBJECT.test(head.toString('latin1')) && PDF_TAIL.test(buffer.subarray(Math.max(0, buffer.length - HEADER_WINDOW)).toString('latin1'));
 }
 
 /**

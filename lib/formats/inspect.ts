@@ -6,13 +6,18 @@
  *
  * Records give boxes in points with the origin at the page's top-left corner, y downwards (see
  * docs/records.md), so a point (x, y) is the pixel (x × scale, y × scale) of a rendering at
- * `scale` pixels per point. Records hold no glyph positions inside a line: the place of a
- * character offset is estimated along the line's box, and an inferred space is moved to the
- * nearest gap between the line's runs, where `lines` put it.
+ * `scale` pixels per point. The lines and blocks of turned or vertical text (a stamp along the
+ * margin, a page set in landscape or with /Rotate, CJK set top to bottom) have their boxes in the
+ * coordinates of their writing frame (lib/layout/frames.ts): the frame is the one of the runs of
+ * the line's layout block, and each mark is laid out in it and turned back onto the page.
+ * Records hold no glyph positions inside a line: the place of a character offset is estimated
+ * along the line's box, and an inferred space is moved to the nearest gap between the line's
+ * runs, where `lines` put it.
  */
 import type { Block, Box, InferredMark, Item, Line, PageRecord, Role } from '../protocol/records.js';
 import { blend, drawText, fillRect, strokeRect, textHeight, textWidth, type Raster, type Rgb } from './inspect-png.js';
 import { escapeXml } from './html.js';
+import { frameOf, pagePoint, turnedPage, upright, type TurnedPage } from '../layout/frames.js';
 
 /** The colour of each role's outline. */
 export const ROLE_COLOURS: Record<Role, Rgb> = {
@@ -42,13 +47,67 @@ export interface PageMarks {
   /** Pixels per point. */
   scale: number;
   blocks: { number: number; role: Role; box: PixelBox; record: Block }[];
-  baselines: { x: number; y: number; w: number; role: Role }[];
-  spaces: { x: number; y: number; h: number }[];
+  /** From the start of each line's baseline to its end (along the line's direction on the page). */
+  baselines: { x1: number; y1: number; x2: number; y2: number; role: Role }[];
+  /** A tick one font unit wide from each inferred space's place on the baseline, across the line, into the descender's room. */
+  spaces: PixelBox[];
   resegmented: PixelBox[];
   repaired: PixelBox[];
 }
 
-const toPixels = (box: Box, scale: number): PixelBox => ({ x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale });
+/** A point of `frame` in pixels. */
+function pixelPoint(frame: TurnedPage, u: number, v: number, scale: number): { x: number; y: number } {
+  const { x, y } = pagePoint(frame, u, v);
+  return { x: x * scale, y: y * scale };
+}
+
+/** A box of `frame` in pixels: the page's upright box around it (the box itself when the frame is turned by quarters). */
+function toPixels(box: Box, scale: number, frame: TurnedPage = UPRIGHT): PixelBox {
+  if (frame.angle === 0) return { x: box.x * scale, y: box.y * scale, w: box.w * scale, h: box.h * scale };
+  const corners = [[box.x, box.y], [box.x + box.w, box.y], [box.x, box.y + box.h], [box.x + box.w, box.y + box.h]].map(([u, v]) => pixelPoint(frame, u!, v!, scale));
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/** The frame of upright horizontal text: page coordinates as they are. */
+const UPRIGHT: TurnedPage = { angle: 0, width: 0, height: 0, u0: 0, v0: 0 };
+
+/**
+ * The frame of each layout block of the page (by `block` index): the frame of most of its runs'
+ * characters, the page turned into it.
+ */
+function layoutFrames(page: PageRecord): Map<number, TurnedPage> {
+  const chars = new Map<number, Map<number, number>>();
+  for (const item of page.items ?? []) {
+    if (item.block === undefined) continue;
+    const byAngle = chars.get(item.block) ?? new Map<number, number>();
+    byAngle.set(frameOf(item), (byAngle.get(frameOf(item)) ?? 0) + item.text.length);
+    chars.set(item.block, byAngle);
+  }
+  const frames = new Map<number, TurnedPage>();
+  for (const [block, byAngle] of chars) {
+    const angle = [...byAngle.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    frames.set(block, angle === 0 ? UPRIGHT : turnedPage(page, angle));
+  }
+  return frames;
+}
+
+/**
+ * The paragraph block each line of the page went into (index into `blocks`), or -1: `paragraphs`
+ * makes each block of consecutive lines and counts them in `lines`. Null when the counts do not
+ * cover the page's lines (records edited by hand).
+ */
+function blockOfLines(page: PageRecord): number[] | null {
+  const lines = page.lines ?? [];
+  const owner: number[] = [];
+  (page.blocks ?? []).forEach((block, index) => {
+    for (let i = 0; i < block.lines; i++) owner.push(index);
+  });
+  return owner.length === lines.length ? owner : null;
+}
 
 /** The x (points) of UTF-16 offset `at` of the line, estimated in proportion along its box. */
 function offsetX(line: Line, at: number): number {
@@ -56,10 +115,12 @@ function offsetX(line: Line, at: number): number {
   return line.dir === 'rtl' ? line.box.x + line.box.w * (1 - share) : line.box.x + line.box.w * share;
 }
 
-/** The horizontal runs of the page that sit on the line: same block, baseline within half a size. */
-function lineRuns(line: Line, items: readonly Item[]): Item[] {
+/** The runs of the page that sit on the line, in its frame's coordinates: same block and frame, baseline within half a size. */
+function lineRuns(line: Line, items: readonly Item[], frame: TurnedPage): Item[] {
   return items
-    .filter((i) => i.block === line.block && i.angle === undefined && Math.abs(i.y - line.base) <= line.size / 2 && i.x + i.w >= line.box.x - 1 && i.x <= line.box.x + line.box.w + 1)
+    .filter((i) => i.block === line.block && frameOf(i) === frame.angle)
+    .map((i) => upright(i, frame))
+    .filter((i) => Math.abs(i.y - line.base) <= line.size / 2 && i.x + i.w >= line.box.x - 1 && i.x <= line.box.x + line.box.w + 1)
     .sort((a, b) => a.x - b.x);
 }
 
@@ -83,10 +144,10 @@ function wordAround(text: string, at: number): [number, number] {
 }
 
 /** A pixel box over the characters [start, end) of the line. */
-function spanBox(line: Line, start: number, end: number, scale: number): PixelBox {
+function spanBox(line: Line, start: number, end: number, scale: number, frame: TurnedPage): PixelBox {
   const a = offsetX(line, start);
   const b = offsetX(line, end);
-  return toPixels({ x: Math.min(a, b), y: line.box.y, w: Math.max(Math.abs(b - a), line.size / 4), h: line.box.h }, scale);
+  return toPixels({ x: Math.min(a, b), y: line.box.y, w: Math.max(Math.abs(b - a), line.size / 4), h: line.box.h }, scale, frame);
 }
 
 /** Above this many character pairs a line is compared by its common head and tail only. */
@@ -151,36 +212,55 @@ export function repairedSpans(line: Line, runs: readonly Item[]): [number, numbe
 /** The marks of a page rendered at `scale` pixels per point. */
 export function pageMarks(page: PageRecord, scale: number): PageMarks {
   const items = page.items ?? [];
+  const frames = layoutFrames(page);
+  const frameOfLine = (line: Line): TurnedPage => frames.get(line.block) ?? UPRIGHT;
+  const blocks = page.blocks ?? [];
+  const owners = blockOfLines(page);
+  // A block takes the frame of its first line: the lines of one paragraph come from one layout block.
+  const firstLines = new Map<number, Line>();
+  (page.lines ?? []).forEach((line, index) => {
+    const owner = owners?.[index];
+    if (owner !== undefined && !firstLines.has(owner)) firstLines.set(owner, line);
+  });
   const marks: PageMarks = {
     width: Math.round(page.width * scale),
     height: Math.round(page.height * scale),
     scale,
-    blocks: (page.blocks ?? []).map((record, index) => ({ number: index + 1, role: record.role, box: toPixels(record.box, scale), record })),
+    blocks: blocks.map((record, index) => {
+      const first = firstLines.get(index);
+      return { number: index + 1, role: record.role, box: toPixels(record.box, scale, first ? frameOfLine(first) : UPRIGHT), record };
+    }),
     baselines: [],
     spaces: [],
     resegmented: [],
     repaired: [],
   };
-  for (const line of page.lines ?? []) {
-    const role = page.blocks?.find((b) => b.box.y <= line.base && line.base <= b.box.y + b.box.h && b.box.x <= line.box.x + 1 && line.box.x < b.box.x + b.box.w)?.role ?? line.role ?? 'body';
-    marks.baselines.push({ x: line.box.x * scale, y: line.base * scale, w: line.box.w * scale, role });
-    const runs = lineRuns(line, items);
+  const unit = fontUnit(marks) / scale;
+  (page.lines ?? []).forEach((line, index) => {
+    const frame = frameOfLine(line);
+    const owner = owners?.[index];
+    const role = (owner !== undefined ? blocks[owner]?.role : undefined) ?? line.role ?? 'body';
+    const start = pixelPoint(frame, line.box.x, line.base, scale);
+    const end = pixelPoint(frame, line.box.x + line.box.w, line.base, scale);
+    marks.baselines.push({ x1: start.x, y1: start.y, x2: end.x, y2: end.y, role });
+    const runs = lineRuns(line, items, frame);
     const gaps = runGaps(runs);
     for (const mark of line.inferred as InferredMark[]) {
       if (RESEGMENT_RULES.has(mark.rule)) {
         const [start, end] = wordAround(line.text, mark.kind === 'space' ? Math.max(0, mark.at - 1) : mark.at);
         const [, after] = mark.kind === 'space' ? wordAround(line.text, mark.at + 1) : [start, end];
-        marks.resegmented.push(spanBox(line, start, after, scale));
+        marks.resegmented.push(spanBox(line, start, after, scale, frame));
       } else if (mark.kind === 'space') {
         const estimate = offsetX(line, mark.at + 0.5);
         const nearest = gaps.reduce((best, gap) => (Math.abs(gap - estimate) < Math.abs(best - estimate) ? gap : best), Number.POSITIVE_INFINITY);
         const x = Math.abs(nearest - estimate) <= line.size ? nearest : estimate;
         // A tick under the baseline, in the descender's room, so that it hides no letter.
-        marks.spaces.push({ x: x * scale, y: line.base * scale, h: Math.max(line.box.y + line.box.h - line.base, line.size / 4) * scale });
+        const h = Math.max(line.box.y + line.box.h - line.base, line.size / 4);
+        marks.spaces.push(toPixels({ x: x - unit / 2, y: line.base, w: unit, h }, scale, frame));
       }
     }
-    for (const [start, end] of repairedSpans(line, runs)) marks.repaired.push(spanBox(line, start, end, scale));
-  }
+    for (const [start, end] of repairedSpans(line, runs)) marks.repaired.push(spanBox(line, start, end, scale, frame));
+  });
   return marks;
 }
 
@@ -216,9 +296,18 @@ export function drawMarks(raster: Raster, marks: PageMarks): void {
   for (const box of marks.repaired) fillRect(raster, box.x, box.y, box.w, box.h, REPAIR_COLOUR, 0.4);
   for (const box of marks.resegmented) fillRect(raster, box.x, box.y, box.w, box.h, RESEGMENT_COLOUR, 0.45);
   for (const line of marks.baselines) {
-    for (let x = Math.floor(line.x); x < line.x + line.w; x++) if (Math.floor(x / 3) % 2 === 0) blend(raster, x, line.y, ROLE_COLOURS[line.role], 0.8);
+    // Dashed: three pixels drawn, three left, stepping along the axis the line runs along most.
+    const across = Math.abs(line.y2 - line.y1) > Math.abs(line.x2 - line.x1);
+    const [from, to] = across ? [line.y1, line.y2] : [line.x1, line.x2];
+    for (let at = Math.floor(Math.min(from, to)); at < Math.max(from, to); at++) {
+      if (Math.floor(at / 3) % 2 !== 0) continue;
+      const share = to === from ? 0 : (at - from) / (to - from);
+      const x = across ? line.x1 + (line.x2 - line.x1) * share : at;
+      const y = across ? at : line.y1 + (line.y2 - line.y1) * share;
+      blend(raster, x, y, ROLE_COLOURS[line.role], 0.8);
+    }
   }
-  for (const space of marks.spaces) fillRect(raster, space.x - unit / 2, space.y, unit, space.h, SPACE_COLOUR, 0.7);
+  for (const space of marks.spaces) fillRect(raster, space.x, space.y, space.w, space.h, SPACE_COLOUR, 0.7);
   // Outlines laid just outside the boxes, so that they hide no glyph at a box's edge.
   for (const { box, role } of marks.blocks) strokeRect(raster, box.x - unit, box.y - unit, box.w + 2 * unit, box.h + 2 * unit, ROLE_COLOURS[role], unit);
   for (const block of marks.blocks) {

@@ -62,6 +62,12 @@ export function turnedPage(page: Pick<PageRecord, 'width' | 'height'>, angle: nu
   return { angle, width: Math.max(...us) - u0, height: Math.max(...vs) - v0, u0, v0 };
 }
 
+/** A point (u, v) of the frame's coordinates (lines, boxes of turned text) as a point of the page (x, y). */
+export function pagePoint(frame: TurnedPage, u: number, v: number): { x: number; y: number } {
+  const { u: x, v: y } = turn(u + frame.u0, v + frame.v0, -frame.angle);
+  return { x, y };
+}
+
 /**
  * A run in the coordinates of its frame. An upright glyph of a vertical line stands for the cell
  * it fills, one em long whatever its width (a number set across the line fills one cell too): the

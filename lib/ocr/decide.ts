@@ -24,12 +24,18 @@ export interface OcrOptions {
   ocrDpi: number;
   /** Seconds one page's OCR may take before Tesseract is killed. */
   ocrTimeout: number;
+  /**
+   * Seconds of OCR one document may spend in all; the pages after that keep their text layer.
+   * Below the document's time limit, so that a long document with many pictures ends with its
+   * text rather than losing it all to a timeout.
+   */
+  ocrBudget: number;
   /** The Tesseract program ('' : $PDFPIPE_TESSERACT, else `tesseract` on PATH). */
   tesseract: string;
 }
 
 /** The OCR options' defaults (parse's table shows them). */
-export const OCR_DEFAULTS: OcrOptions = { ocr: 'auto', ocrLang: 'auto', ocrDpi: 300, ocrTimeout: 60, tesseract: '' };
+export const OCR_DEFAULTS: OcrOptions = { ocr: 'auto', ocrLang: 'auto', ocrDpi: 300, ocrTimeout: 60, ocrBudget: 60, tesseract: '' };
 
 /**
  * The share of the page's area that images must cover for a page without text to be read by OCR:

@@ -269,7 +269,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
     slot.job = job;
     slot.since = Date.now();
     watchMemory();
-    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages, ocr: options.ocr, ocrLang: options.ocrLang, ocrDpi: options.ocrDpi, ocrTimeout: options.ocrTimeout, tesseract: options.tesseract } };
+    const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages, ocr: options.ocr, ocrLang: options.ocrLang, ocrDpi: options.ocrDpi, ocrTimeout: options.ocrTimeout, ocrBudget: options.ocrBudget, tesseract: options.tesseract } };
     if (chain) message.chain = chain;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');

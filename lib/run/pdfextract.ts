@@ -131,9 +131,19 @@ function timestamp(d: Date): string {
 }
 
 /** Writes a file, making its folder. */
-function writeOutput(path: string, body: string): void {
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  writeFileSync(path, body);
+/**
+ * Writes a document's HTML to its output path, making its folder. Returns why it could not (a
+ * name too long, a folder where the file should be, no permission), or null: one output that
+ * cannot be written is that document's error, never the end of the batch.
+ */
+function writeOutput(path: string, body: string): string | null {
+  try {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    writeFileSync(path, body);
+    return null;
+  } catch (error) {
+    return `write-failed: Output file cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+  }
 }
 
 export const USAGE = 'pdfpipe pdfextract -I input.pdf -O output.html | -B batch.tsv  [-L log] [-T threads] [-t timeout] [-C PDFExtract.json] [--keepbrtags] [--getperms]';
@@ -204,8 +214,8 @@ export async function main(argv: string[]): Promise<number> {
   const htmlOptions = { ...EXTRACT_DEFAULTS, ...options };
   const fail = (index: number, code: ErrorRecord['code'], message: string): void => {
     const { input, output } = pairs[index]!;
-    writeOutput(output, documentHtml(null, [], { type: 'error', doc: String(index), code, message, stage: 'pdfextract' }, htmlOptions));
-    log.write('ERROR', `Error: ${message}`, input);
+    const unwritten = writeOutput(output, documentHtml(null, [], { type: 'error', doc: String(index), code, message, stage: 'pdfextract' }, htmlOptions));
+    log.write('ERROR', `Error: ${message}${unwritten ? `; ${unwritten} (${output})` : ''}`, input);
   };
   const records: PdfRecord[] = [];
   pairs.forEach(({ input }, index) => {
@@ -217,8 +227,9 @@ export async function main(argv: string[]): Promise<number> {
   if (records.length > 0) {
     for await (const document of extract(records, options)) {
       const { input, output } = pairs[Number(document.id)]!;
-      writeOutput(output, document.output);
-      if (document.outcome.type === 'end') log.write('INFO', `Extract success. -> ${output}`, input);
+      const unwritten = writeOutput(output, document.output);
+      if (unwritten) log.write('ERROR', `Error: ${unwritten} (${output})`, input);
+      else if (document.outcome.type === 'end') log.write('INFO', `Extract success. -> ${output}`, input);
       else log.write('ERROR', `Error: ${document.outcome.code}: ${document.outcome.message}`, input);
     }
   }

@@ -139,6 +139,8 @@ export async function* extractRecords(
     // Tesseract is looked for once per document, when a page first needs it.
     let tesseract: string | null | undefined;
     let ocrUnavailable = false;
+    /** Milliseconds this document has spent in OCR, against --ocr-budget. */
+    let ocrSpent = 0;
     const pageObjects = new PageObjects();
     let repeats = 0;
     // The script of the last page whose text layer was kept (or that osd saw): a scan's language when nothing else names it.
@@ -162,6 +164,7 @@ export async function* extractRecords(
       let ocrWhy: string | null = null;
       let image: { pnm: Uint8Array; dpi: number } | null = null;
       let pageScript: ScriptClass | null = null;
+      const notes: DiagnosticRecord[] = [];
       try {
         const view = pageView(m, page, scratch);
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
@@ -177,6 +180,10 @@ export async function* extractRecords(
           const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
           ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), imageCoverage: coverage });
           if (!ocrWhy && pageScript) language.documentScript = pageScript;
+          if (ocrWhy && ocrSpent >= ocr.ocrBudget * 1000) {
+            notes.push(diagnostic(id, 'parse', 'ocr-skipped', `The page was not read by OCR: the document spent its ${ocr.ocrBudget} s of OCR (--ocr-budget); it keeps its text layer (${ocrWhy})`, { place: { page: n } }));
+            ocrWhy = null;
+          }
           if (ocrWhy) {
             tesseract ??= findTesseract(ocr.tesseract);
             if (tesseract) {
@@ -193,7 +200,6 @@ export async function* extractRecords(
       if (heapBytes(m) > limit || heapGrowthRefused()) {
         throw new EngineError('out-of-memory', `The document grew PDFium's heap past the ${options.memory} MiB limit`);
       }
-      const notes: DiagnosticRecord[] = [];
       if (ocrWhy && (!tesseract || !image)) {
         ocrUnavailable = true;
         notes.push(unavailable(id, n, ocr.tesseract ? `Tesseract cannot be run at ${ocr.tesseract}` : 'Tesseract is not installed (install tesseract-ocr, or give its path with --tesseract)'));
@@ -210,8 +216,10 @@ export async function* extractRecords(
           }
           record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
           unmapped = 0;
+          ocrSpent += Date.now() - started;
           notes.push(diagnostic(id, 'parse', 'ocr', `The page was read by OCR (${chosen.lang}, from ${chosen.how}; ${Math.round(image.dpi)} dpi, ${Date.now() - started} ms): ${ocrWhy}`, { place: { page: n }, count: words.length, severity: 'info' }));
         } catch (error) {
+          ocrSpent += Date.now() - started;
           if (error instanceof OcrUnavailable) {
             ocrUnavailable = true;
             notes.push(unavailable(id, n, error.message));

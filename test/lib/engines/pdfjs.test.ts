@@ -2,14 +2,15 @@
  * The pdf.js engine adapter: marked-content /ActualText replaces the glyph runs it covers, glyphs
  * mapped to U+0000 never reach the text, and a Chromium Devanagari PDF (vowel signs drawn before
  * their consonant, readable only through ActualText) comes out as written, and glyphs that stand for
- * several characters keep their advance.
+ * several characters keep their advance; a PDF without its header is still read.
  */
 import t from 'tap';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { annotationItems, itemsWithActualText, toItem } from '../../../lib/engines/pdfjs.js';
+import { annotationItems, itemsWithActualText, looksLikePdf, toItem } from '../../../lib/engines/pdfjs.js';
 import type { PageRecord } from '../../../lib/protocol/records.js';
-import { charAccuracy, collapse, parseLines, run, sharedRoot, wildFile } from '../../helpers.js';
+import { charAccuracy, collapse, parseLines, run, samplePdf, sampleTxt, sharedRoot, wildFile } from '../../helpers.js';
 
 const identity = [1, 0, 0, 1, 0, 0];
 const run_ = (str: string, x: number, width: number, y = 100) => ({ str, dir: 'ltr', width, height: 10, transform: [10, 0, 0, 10, x, y], fontName: 'F1' });
@@ -114,3 +115,26 @@ for (const [name, expected] of [['pdfjs__bug1724918.pdf', 'hello world'], ['pdfj
     t.equal(collapse(result.stdout), expected);
   });
 }
+
+t.test('a PDF whose writer left out the %PDF- header is read (by pdf.js under --engine auto); other bytes are not-a-pdf', async (t) => {
+  // The header blanked in place, so every offset of the cross-reference table still holds.
+  const bytes = readFileSync(samplePdf('one-column'));
+  const headless = Buffer.from(bytes);
+  headless.write('%    ', headless.indexOf('%PDF-'), 'latin1');
+  t.notOk(headless.subarray(0, 1024).includes('%PDF-'), 'no header left');
+  t.ok(looksLikePdf(headless), 'an indirect object at the start and a trailer at the end');
+  t.notOk(looksLikePdf(Buffer.from('1 0 obj << >> endobj, and then plain prose without an end')), 'an object without the end of a PDF');
+  t.notOk(looksLikePdf(Buffer.from('plain prose %%EOF')), 'the end of a PDF without an object');
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-headless-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'headless.pdf');
+  writeFileSync(path, headless);
+  const result = await run(['extract', '--quiet', path]);
+  t.equal(result.code, 0, result.stderr);
+  t.ok(charAccuracy(collapse(readFileSync(sampleTxt('one-column'), 'utf8')), collapse(result.stdout)) > 0.99, 'the text of the sample');
+  const wild = wildFile('pdfjs__bug1606566.pdf');
+  await t.test('a real one from the wild corpus', { skip: wild.skip }, async (t) => {
+    const out = await run(['extract', '--quiet', wild.path]);
+    t.equal(out.stdout.trim(), 'Bug 1606566');
+  });
+});

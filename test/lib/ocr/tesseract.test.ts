@@ -1,8 +1,10 @@
 /**
  * OCR end to end: a scanned page (test/fixtures/ocr/scan.pdf, an image and no text layer, built by
- * its build.sh) read through `extract`, Tesseract missing, and `--ocr never`.
+ * its build.sh) read through `extract`, Tesseract missing, `--ocr never`, and `--ocr-budget`.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { findTesseract } from '../../../lib/ocr/tesseract.js';
@@ -49,4 +51,22 @@ t.test('--ocr never leaves a scan without text', { skip }, async (t) => {
   const result = await run(['extract', '--quiet', '--ocr', 'never', scan]);
   t.equal(result.code, 0);
   t.equal(result.stdout.trim(), '');
+});
+
+const pdfunite = spawnSync('pdfunite', ['-v']).error ? 'pdfunite is not installed (apt-get install poppler-utils)' : false;
+
+t.test('--ocr-budget: once a document has spent it, the pages after keep their text layer, with a diagnostic', { skip: skip || pdfunite }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-ocr-budget-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const twoPages = join(dir, 'two-scans.pdf');
+  t.equal(spawnSync('pdfunite', [scan, scan, twoPages]).status, 0, 'two scanned pages in one PDF');
+  // A budget of a millisecond: the first page's OCR spends it, the second page is not read.
+  const records = parseLines((await run(['extract', '--format', 'ndjson', '--ocr-budget', '0.001', twoPages])).stdout);
+  const codes = (code: string) => records.filter((r) => r.type === 'diagnostic' && r.code === code).map((r) => (r as { place?: { page?: number } }).place?.page);
+  t.same(codes('ocr'), [1], 'page 1 read by OCR');
+  t.same(codes('ocr-skipped'), [2], 'page 2 skipped, and says why');
+  t.equal(records.at(-1)?.type, 'end', 'the document ends well');
+  const blocks = records.filter((r) => r.type === 'page').map((r) => ((r as { blocks?: { text: string }[] }).blocks ?? []).map((b) => b.text).join(' '));
+  t.ok(charAccuracy(truth, collapse(blocks[0] ?? '')) > 0.9, 'page 1 has its OCR text');
+  t.equal(blocks[1], '', 'page 2 keeps its (empty) text layer');
 });

@@ -78,3 +78,24 @@ t.test('one file with -I/-O: log lines on stdout, <br /> with --keepbrtags, the 
   t.match(html, /<br \/>/);
   t.equal(html, reference.stdout, "PDFExtract's default rules: the same as extract with config/pdfextract.json");
 });
+
+t.test('an output that cannot be written is that document\'s error: the batch goes on', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-pdfextract-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const batch = join(dir, 'batch.tsv');
+  const log = join(dir, 'run.log');
+  const tooLong = join(dir, `${'x'.repeat(300)}.html`);
+  writeFileSync(batch, [
+    `${samplePdf('one-column')}\t${tooLong}`,
+    `${samplePdf('one-column')}\t${dir}`,
+    `${join(dir, 'missing.pdf')}\t${tooLong}`,
+    `${samplePdf('hyphenated')}\t${join(dir, 'hyphenated.html')}`,
+  ].join('\n'));
+  const result = await run(['pdfextract', '-B', batch, '-L', log]);
+  t.equal(result.code, 0, `the run completes: ${result.stderr}`);
+  t.ok(existsSync(join(dir, 'hyphenated.html')), 'the document after the bad outputs is written');
+  const lines = readFileSync(log, 'utf8').trim().split('\n');
+  t.equal(lines.filter((l) => /\tERROR\t.*write-failed: .*ENAMETOOLONG/.test(l)).length, 2, 'a name too long: an ERROR line for the document and for the missing input\'s error HTML');
+  t.equal(lines.filter((l) => /\tERROR\t.*write-failed: .*EISDIR/.test(l)).length, 1, 'a folder as the output: an ERROR line');
+  t.match(lines.at(-1), /Finish extract batch file/);
+});
