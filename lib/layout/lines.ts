@@ -13,7 +13,7 @@ import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, endsWordAlways, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -156,10 +156,15 @@ function composeLine(
               : threshold;
       // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
+      const before = items[i - 1]!;
       if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {
         inferred.push({ at: text.length, kind: 'space', rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
+      } else if (!hasSpace && isZeroWidthNonJoiner(before, gap * Math.max(before.size, item.size, 1), text.slice(-MARKS_TAIL), item.text)) {
+        // A space glyph without advance between two Arabic letters: the word's non-joiner.
+        text += ZWNJ;
+        tail = tail.slice(-1) + ZWNJ;
       }
     }
     text += item.text;

@@ -196,3 +196,26 @@ export function nonJoiningLimit(gaps: readonly number[], threshold: number, shar
   const median = words[words.length >> 1]!;
   return Math.max(threshold, share * median);
 }
+
+/** The zero-width non-joiner: stops the letter before it joining the next, inside a word. */
+export const ZWNJ = '\u200c';
+/** A space glyph whose next run starts within this share of its own width from it took no room. */
+const ZERO_ADVANCE_SHARE = 0.5;
+const ENDS_ARABIC_LETTER = /\p{Script=Arabic}[\p{Mn}\p{Me}]*$/u;
+const STARTS_ARABIC_LETTER = /^\p{Script=Arabic}/u;
+
+/**
+ * True when the space glyph drawn after `before` (its `space`) stands for a zero-width non-joiner.
+ * A shaper (HarfBuzz, as XeTeX uses it) draws a default-ignorable character as the font's space
+ * glyph with its advance taken away, and the font's ToUnicode reads that glyph as a space: the run
+ * after it then starts where the space starts, `gap` (user units) far less than the space glyph is
+ * wide. Between two Arabic-script letters the invisible character that keeps them apart inside a
+ * word is U+200C, part of the word's spelling ("خانه‌ی", "می‌رود"); a real space has its advance.
+ *
+ *   [ی] [space, advance 0] [خانه]   →  "خانه‌ی", not "خانهی" nor "خانه ی"
+ */
+export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, tail: string, next: string): boolean {
+  const space = before.space;
+  if (!space || space.w <= 0 || gap >= ZERO_ADVANCE_SHARE * space.w) return false;
+  return ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
+}

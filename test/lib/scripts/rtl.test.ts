@@ -4,11 +4,11 @@
  * after their letter; and the glyph-order runs of the pdf.js engine on a real Hebrew PDF.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
-import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
+import { attachMarks, endsNonJoining, isGlyphOrder, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
 
@@ -111,4 +111,21 @@ t.test('pdf.js runs keep glyph order: Hebrew runs are visual, the doc says so', 
   // "עובדים" (workers) is drawn left to right as "םידבוע": final mem at the left.
   t.ok(items.some((i) => i.text.includes('םידבוע')), 'a visual-order run');
   t.notOk(items.some((i) => i.text.includes('עובדים')), 'no run reordered by pdf.js');
+});
+
+t.test('a space glyph without advance between Arabic letters is a zero-width non-joiner', async (t) => {
+  // XeTeX draws Persian's U+200C as the font's space glyph with no advance: the run after it starts
+  // where the space starts. A space with its advance stays a space; between Latin letters nothing.
+  t.ok(isZeroWidthNonJoiner({ space: { x: 454.18, w: 2.64 } }, 0.01, 'خانه', 'ی'));
+  t.notOk(isZeroWidthNonJoiner({ space: { x: 454.18, w: 2.64 } }, 2.6, 'خانه', 'ی'), 'a space with its advance');
+  t.notOk(isZeroWidthNonJoiner({}, 0, 'خانه', 'ی'), 'no space glyph drawn');
+  t.notOk(isZeroWidthNonJoiner({ space: { x: 10, w: 2.64 } }, 0, 'abc', 'd'), 'not Arabic script');
+  // A XeLaTeX PDF in Nazli (test/fixtures/fontsweep, from the font sweep): every ZWNJ of the truth.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-nazli.pdf')]);
+  t.equal(code, 0);
+  const truth = readFileSync(join(dir, 'persian-xelatex-nazli.txt'), 'utf8');
+  const joined = (text: string): string[] => text.split(/\s+/u).filter((w) => w.includes('\u200c')).map((w) => w.replace(/[.،]/gu, ''));
+  t.same(joined(stdout), joined(truth));
+  t.match(stdout, /خانه\u200cی مادربزرگ/u);
 });
