@@ -9,6 +9,7 @@ import { boxOf, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from 
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
+import { attachIndicMarks } from '../scripts/indic.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
@@ -91,7 +92,7 @@ interface MeasuredRow {
 
 function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder: boolean): MeasuredRow {
   const dir = lineDirection(rowItems);
-  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
   const words = dir === 'rtl' && isSloping(sorted, ROW_DEFAULTS.baselineTolerance) ? slopingWords(sorted) : null;
   const items = words?.items ?? sorted;
