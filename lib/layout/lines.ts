@@ -5,7 +5,7 @@
  * and adapts to the line: in letter-spaced text (most runs are single glyphs with even gaps) it
  * sits above the line's own tracking gap. No spaces are inserted inside CJK text.
  */
-import { boxOf, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
+import { boxOf, drawnSpace, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
@@ -158,11 +158,15 @@ function composeLine(
       // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
       const before = items[i - 1]!;
-      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {
-        inferred.push({ at: text.length, kind: 'space', rule });
+      // The room between the two runs as drawn (gaps[] allows for runs drawn with no advance).
+      const room = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      // A space glyph drawn with its advance is a word space, however narrow the font's space.
+      const spaceDrawn = dir === 'rtl' && drawnSpace(before, room) === true;
+      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
+        inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
-      } else if (!hasSpace && isZeroWidthNonJoiner(before, gap * Math.max(before.size, item.size, 1), text.slice(-MARKS_TAIL), item.text)) {
+      } else if (!hasSpace && isZeroWidthNonJoiner(before, room, text.slice(-MARKS_TAIL), item.text)) {
         // A space glyph without advance between two Arabic letters: the word's non-joiner.
         text += ZWNJ;
         tail = tail.slice(-1) + ZWNJ;

@@ -10,7 +10,7 @@
  * that embedded left-to-right words and numbers read left to right again.
  */
 import type { DocRecord, Item } from '../protocol/records.js';
-import { right } from '../layout/geometry.js';
+import { drawnSpace, right } from '../layout/geometry.js';
 
 /** True when the document's runs hold their glyphs in drawing order (no per-run reordering by the engine). */
 export function isGlyphOrder(doc: DocRecord | null | undefined): boolean {
@@ -199,8 +199,6 @@ export function nonJoiningLimit(gaps: readonly number[], threshold: number, shar
 
 /** The zero-width non-joiner: stops the letter before it joining the next, inside a word. */
 export const ZWNJ = '\u200c';
-/** A space glyph whose next run starts within this share of its own width from it took no room. */
-const ZERO_ADVANCE_SHARE = 0.5;
 const ENDS_ARABIC_LETTER = /\p{Script=Arabic}[\p{Mn}\p{Me}]*$/u;
 const STARTS_ARABIC_LETTER = /^\p{Script=Arabic}/u;
 
@@ -215,7 +213,5 @@ const STARTS_ARABIC_LETTER = /^\p{Script=Arabic}/u;
  *   [ی] [space, advance 0] [خانه]   →  "خانه‌ی", not "خانهی" nor "خانه ی"
  */
 export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, tail: string, next: string): boolean {
-  const space = before.space;
-  if (!space || space.w <= 0 || gap >= ZERO_ADVANCE_SHARE * space.w) return false;
-  return ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
+  return drawnSpace(before, gap) === false && ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
 }

@@ -129,3 +129,16 @@ t.test('a space glyph without advance between Arabic letters is a zero-width non
   t.same(joined(stdout), joined(truth));
   t.match(stdout, /خانه\u200cی مادربزرگ/u);
 });
+
+t.test('a space glyph drawn with its advance is a word space, however narrow the font\'s space', async (t) => {
+  // Lateef's space is 0.15 em and its letters overhang it: the gaps between words measure 0.07–0.10 em,
+  // below the word-gap threshold. Chromium draws the space glyph: it says where the words end.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'urdu-chromium-lateef.txt'), 'utf8')));
+  // Two runs 0.9 units apart with a 1.96-wide space glyph drawn between them: a space.
+  const line = buildLine([rtl('ب', 100, { w: 6, space: { x: 98.7, w: 1.96 } }), rtl('پر', 93, { w: 6.1 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'پر ب'.split(' ').reverse().join(' '));
+});
