@@ -14,7 +14,7 @@ import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, endsWordAlways, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, fontWordGaps, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -119,6 +119,7 @@ function composeLine(
   options: LineOptions,
   refMarks: ReadonlyMap<Item, string>,
   pageWordGaps: readonly number[],
+  fontGaps: ReadonlyMap<string, number> = new Map(),
 ): Line {
   const { dir, items, words, gaps } = row;
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
@@ -127,9 +128,12 @@ function composeLine(
   // words come whole: where most of the characters stand in runs of whole words, it is set word by
   // word, and its gaps are word spaces.
   const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length && wordRunShare(items) < WORD_RUN_SHARE;
-  const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
+  // A font whose own gaps break below `wordGap` has its in-word gaps (after non-joining letters too) below that break.
+  const fontGap = dir === 'rtl' ? fontGaps.get(mostCommon(items.map((item) => item.font))) : undefined;
+  const wordGap = fontGap ?? options.wordGap;
+  const threshold = perGlyph ? Math.max(wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
-  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare, pageWordGaps) : threshold;
+  const nonJoining = fontGap !== undefined ? threshold : dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare, pageWordGaps) : threshold;
   let text = '';
   // The end of the line so far, kept as the line grows: tests anchored at the end of a long
   // string scan all of it, and cutting the end off a string being built copies all of it.
@@ -250,6 +254,21 @@ function byCell(items: readonly Item[]): Item[][] {
   return [...cells.values()];
 }
 
+/** A font whose runs mostly end in a drawn space glyph draws its word spaces. */
+const SPACED_SHARE = 0.3;
+
+/** The fonts of a page that draw their word spaces as glyphs (SPACED_SHARE of their runs). */
+function spacedFonts(items: readonly Item[]): Set<string> {
+  const runs = new Map<string, [number, number]>();
+  for (const item of items) {
+    const tally = runs.get(item.font) ?? [0, 0];
+    tally[0] += 1;
+    if (item.space) tally[1] += 1;
+    runs.set(item.font, tally);
+  }
+  return new Set([...runs].flatMap(([font, [all, spaced]]) => (spaced >= SPACED_SHARE * all ? [font] : [])));
+}
+
 /** The pure core: builds the lines of one page. */
 export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder = false): PageRecord {
   const byBlock = new Map<number, Item[]>();
@@ -280,8 +299,15 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   // The page's word gaps on right-to-left lines: a line's last few words (too few gaps of its own
   // to measure) are spaced as the lines above them.
   const pageWordGaps = measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.filter((g) => g > options.wordGap) : []));
+  // Fonts whose word spaces are narrower than `wordGap`, by their own gaps (lib/scripts/rtl.ts);
+  // not those that draw their spaces, which say where words end (drawnSpace).
+  const spaced = spacedFonts(page.items ?? []);
+  const fontGaps = fontWordGaps(
+    measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.flatMap((gap, i) => (spaced.has(row.items[i]!.font) ? [] : [{ font: row.items[i]!.font, gap }])) : [])),
+    options.wordGap,
+  );
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps);
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps, fontGaps);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

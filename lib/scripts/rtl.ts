@@ -215,3 +215,53 @@ const STARTS_ARABIC_LETTER = /^\p{Script=Arabic}/u;
 export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, tail: string, next: string): boolean {
   return drawnSpace(before, gap) === false && ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
 }
+
+/** Gaps wider than this (× font size) are no gaps inside a line's words: columns, tabs, wide spaces. */
+const FONT_GAP_CEILING = 0.5;
+/** A font's gaps tell its break when it has this many (a title's few do not)… */
+const FONT_GAP_MIN = 16;
+/** …each side of the break this many… */
+const FONT_GAP_SIDE = 2;
+/** …and the break this width (× font size) with no gap in it. */
+const FONT_GAP_JUMP = 0.02;
+/** A gap narrower than this (× font size) is no word space, whatever a font's gaps show. */
+const FONT_GAP_FLOOR = 0.03;
+
+/**
+ * The word-gap threshold of each font on right-to-left lines, where the document shows one below
+ * `wordGap`. A font's gaps between runs are two clusters: inside words (runs split at non-joining
+ * letters, near 0; overlaps are left out) and word spaces. Most fonts space words 0.2–0.3 em, well above
+ * `wordGap`; some (Lateef) only 0.07–0.15 em, and their letters overhang the space. The threshold is
+ * the middle of the widest empty stretch between the font's sorted gaps (at least FONT_GAP_MIN
+ * gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps on each side), when it lies below `wordGap`; never below FONT_GAP_FLOOR.
+ *
+ *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
+ */
+export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wordGap: number): Map<string, number> {
+  const byFont = new Map<string, number[]>();
+  for (const { font, gap } of pairs) {
+    // Overlapping runs (kerned, or a letter's tail under the next) are never a word space.
+    if (gap <= 0 || gap >= FONT_GAP_CEILING) continue;
+    const gaps = byFont.get(font);
+    if (gaps) gaps.push(gap);
+    else byFont.set(font, [gap]);
+  }
+  const limits = new Map<string, number>();
+  for (const [font, gaps] of byFont) {
+    if (gaps.length < FONT_GAP_MIN) continue;
+    gaps.sort((a, b) => a - b);
+    let best = 0;
+    let at = -1;
+    for (let i = FONT_GAP_SIDE; i <= gaps.length - FONT_GAP_SIDE; i++) {
+      const jump = gaps[i]! - gaps[i - 1]!;
+      if (jump > best) {
+        best = jump;
+        at = i;
+      }
+    }
+    if (at < 0 || best < FONT_GAP_JUMP) continue;
+    const middle = (gaps[at]! + gaps[at - 1]!) / 2;
+    if (middle < wordGap) limits.set(font, Math.max(FONT_GAP_FLOOR, middle));
+  }
+  return limits;
+}

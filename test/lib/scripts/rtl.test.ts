@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
-import { attachMarks, endsNonJoining, isGlyphOrder, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
+import { attachMarks, endsNonJoining, fontWordGaps, isGlyphOrder, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
 
@@ -141,4 +141,21 @@ t.test('a space glyph drawn with its advance is a word space, however narrow the
   // Two runs 0.9 units apart with a 1.96-wide space glyph drawn between them: a space.
   const line = buildLine([rtl('ب', 100, { w: 6, space: { x: 98.7, w: 1.96 } }), rtl('پر', 93, { w: 6.1 })], 0, DEFAULTS, false);
   t.equal(line.text, 'پر ب'.split(' ').reverse().join(' '));
+});
+
+t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
+  const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
+  // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
+  const narrow = gaps('Lateef', [0.01, 0.02, 0.02, 0.03, 0.07, 0.08, 0.09, 0.1, 0.12, 0.13, 0.13, 0.14, 0.15, 0.15, 0.15, 0.16]);
+  // Word spaces 0.25 em: the break lies above the threshold, which stays.
+  const wide = gaps('Amiri', [0.01, 0.02, 0.02, 0.03, 0.04, 0.05, 0.24, 0.25, 0.25, 0.25, 0.26, 0.26, 0.27, 0.28, 0.28, 0.3]);
+  const limits = fontWordGaps([...narrow, ...wide, ...gaps('Title', [0.01, 0.09, 0.1])], 0.1);
+  t.same([...limits.keys()], ['Lateef'], 'a title\'s few gaps tell nothing');
+  t.ok(Math.abs(limits.get('Lateef')! - 0.05) < 1e-9);
+  // XeLaTeX Persian in Lateef (test/fixtures/fontsweep): spaces of 0.07–0.10 em, no space glyphs.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-xelatex-lateef.txt'), 'utf8')));
 });
