@@ -254,19 +254,22 @@ function byCell(items: readonly Item[]): Item[][] {
   return [...cells.values()];
 }
 
-/** A font whose runs mostly end in a drawn space glyph draws its word spaces. */
-const SPACED_SHARE = 0.3;
+/** A font that draws a space glyph for at least this share of its gaps wider than `wordGap` draws its word spaces. */
+const SPACED_SHARE = 0.5;
 
-/** The fonts of a page that draw their word spaces as glyphs (SPACED_SHARE of their runs). */
-function spacedFonts(items: readonly Item[]): Set<string> {
-  const runs = new Map<string, [number, number]>();
-  for (const item of items) {
-    const tally = runs.get(item.font) ?? [0, 0];
-    tally[0] += 1;
-    if (item.space) tally[1] += 1;
-    runs.set(item.font, tally);
+/** The fonts of a page's right-to-left rows that draw their word spaces as glyphs (SPACED_SHARE). */
+function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string> {
+  const tally = new Map<string, [number, number]>();
+  for (const row of rows) {
+    if (row.dir !== 'rtl') continue;
+    row.items.forEach((item, i) => {
+      const counts = tally.get(item.font) ?? [0, 0];
+      if (item.space) counts[0] += 1;
+      if (i < row.gaps.length && row.gaps[i]! > wordGap) counts[1] += 1;
+      tally.set(item.font, counts);
+    });
   }
-  return new Set([...runs].flatMap(([font, [all, spaced]]) => (spaced >= SPACED_SHARE * all ? [font] : [])));
+  return new Set([...tally].flatMap(([font, [spaces, wide]]) => (spaces >= SPACED_SHARE * wide && spaces > 0 ? [font] : [])));
 }
 
 /** The pure core: builds the lines of one page. */
@@ -301,7 +304,7 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   const pageWordGaps = measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.filter((g) => g > options.wordGap) : []));
   // Fonts whose word spaces are narrower than `wordGap`, by their own gaps (lib/scripts/rtl.ts);
   // not those that draw their spaces, which say where words end (drawnSpace).
-  const spaced = spacedFonts(page.items ?? []);
+  const spaced = spacedFonts(measured.map(({ row }) => row), options.wordGap);
   const fontGaps = fontWordGaps(
     measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.flatMap((gap, i) => (spaced.has(row.items[i]!.font) ? [] : [{ font: row.items[i]!.font, gap }])) : [])),
     options.wordGap,

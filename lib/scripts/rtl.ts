@@ -232,8 +232,9 @@ const FONT_GAP_FLOOR = 0.03;
  * `wordGap`. A font's gaps between runs are two clusters: inside words (runs split at non-joining
  * letters, near 0; overlaps are left out) and word spaces. Most fonts space words 0.2–0.3 em, well above
  * `wordGap`; some (Lateef) only 0.07–0.15 em, and their letters overhang the space. The threshold is
- * the middle of the widest empty stretch between the font's sorted gaps (at least FONT_GAP_MIN
- * gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps on each side), when it lies below `wordGap`; never below FONT_GAP_FLOOR.
+ * the middle of the widest empty stretch between the font's sorted gaps whose middle lies below
+ * `wordGap` (at least FONT_GAP_MIN gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps
+ * on each side); never below FONT_GAP_FLOOR.
  *
  *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
  */
@@ -254,14 +255,13 @@ export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wo
     let at = -1;
     for (let i = FONT_GAP_SIDE; i <= gaps.length - FONT_GAP_SIDE; i++) {
       const jump = gaps[i]! - gaps[i - 1]!;
-      if (jump > best) {
+      if (jump > best && gaps[i]! + gaps[i - 1]! < 2 * wordGap) {
         best = jump;
         at = i;
       }
     }
     if (at < 0 || best < FONT_GAP_JUMP) continue;
-    const middle = (gaps[at]! + gaps[at - 1]!) / 2;
-    if (middle < wordGap) limits.set(font, Math.max(FONT_GAP_FLOOR, middle));
+    limits.set(font, Math.max(FONT_GAP_FLOOR, (gaps[at]! + gaps[at - 1]!) / 2));
   }
   return limits;
 }
