@@ -234,7 +234,8 @@ const FONT_GAP_FLOOR = 0.03;
  * `wordGap`; some (Lateef) only 0.07–0.15 em, and their letters overhang the space. The threshold is
  * the middle of the widest empty stretch between the font's sorted gaps whose middle lies below
  * `wordGap` (at least FONT_GAP_MIN gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps
- * on each side); never below FONT_GAP_FLOOR.
+ * on each side); never below FONT_GAP_FLOOR. A font with no such stretch whose narrowest gap is at
+ * least half `wordGap` (its runs end only at spaces, as XeTeX's do) takes half that gap.
  *
  *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
  */
@@ -260,7 +261,11 @@ export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wo
         at = i;
       }
     }
-    if (at < 0 || best < FONT_GAP_JUMP) continue;
+    if (at < 0 || best < FONT_GAP_JUMP) {
+      // No gap inside a word at all (runs split only at spaces): every gap from half `wordGap` up is one.
+      if (gaps[0]! >= wordGap / 2 && gaps[0]! < wordGap) limits.set(font, Math.max(FONT_GAP_FLOOR, gaps[0]! / 2));
+      continue;
+    }
     limits.set(font, Math.max(FONT_GAP_FLOOR, (gaps[at]! + gaps[at - 1]!) / 2));
   }
   return limits;

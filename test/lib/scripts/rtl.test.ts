@@ -152,6 +152,9 @@ t.test('a font whose word spaces are narrower than the word-gap threshold: the b
   const limits = fontWordGaps([...narrow, ...wide, ...gaps('Title', [0.01, 0.09, 0.1])], 0.1);
   t.same([...limits.keys()], ['Lateef'], 'a title\'s few gaps tell nothing');
   t.ok(Math.abs(limits.get('Lateef')! - 0.05) < 1e-9);
+  // Runs that end only at word spaces (XeTeX): every gap, the narrowest 0.068 em, is a space.
+  const wordsOnly = fontWordGaps(gaps('Lateef', [0.068, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.13, 0.14, 0.15, 0.15, 0.15, 0.16, 0.16, 0.16]), 0.1);
+  t.ok(Math.abs(wordsOnly.get('Lateef')! - 0.034) < 1e-9);
   // XeLaTeX Persian in Lateef (test/fixtures/fontsweep): spaces of 0.07–0.10 em, no space glyphs.
   const dir = join(repoRoot, 'test/fixtures/fontsweep');
   const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-lateef.pdf')]);
