@@ -49,12 +49,13 @@ interface SweepDoc {
 
 /**
  * The truth's characters found nowhere in the output: the multiset difference of their
- * non-space characters, both NFC with format characters removed (as score.py compares them).
+ * non-space characters, both NFC with format characters removed (as score.py compares them) but
+ * the joiners U+200C and U+200D, which are part of a word's spelling (Persian "خانه‌ی").
  */
 export function lostCharacters(truth: string, output: string): Map<string, number> {
   const counts = (text: string): Map<string, number> => {
     const m = new Map<string, number>();
-    for (const ch of text.normalize('NFC').replace(/[\p{Cf}\s]/gu, '')) m.set(ch, (m.get(ch) ?? 0) + 1);
+    for (const ch of text.normalize('NFC').replace(/[^\P{Cf}\u200c\u200d]|\s/gu, '')) m.set(ch, (m.get(ch) ?? 0) + 1);
     return m;
   };
   const have = counts(output);

@@ -32,7 +32,8 @@
  *    over.
  * 6. Devanagari and Bengali written in glyph order (lib/scripts/indic.ts), in a document whose pre-base
  *    vowel signs show it: those signs (ि; ি ে ৈ) put after their consonants, the reph before them,
- *    ा or आ + े or ै → ो ौ ओ औ, ে + া or ৗ → ো ৌ; in any document a nasal sign after its vowel sign.
+ *    ा or आ + े or ै → ो ौ ओ औ, ে + া or ৗ → ো ৌ; in any document a nasal sign after its vowel sign,
+ *    and signs written after a danda before it.
  * 7. The configured `repair` rules.
  *
  * pdf.js's own normalisation (parse `--normalize`, on by default) applies NFKC to a fixed set

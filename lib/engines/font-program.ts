@@ -56,11 +56,11 @@ function inkWidth(tables: Map<string, DataView>, glyph: number): number | null {
 }
 
 /**
- * Whether a program is the one a page's glyphs were drawn with: at least MIN_SAMPLES distinct
+ * Whether a program is the one a page's glyphs were drawn with: at least `minSamples` distinct
  * glyphs, and every one's width in the program — its advance or its ink, whichever the engine
  * measured the box by — within ADVANCE_TOLERANCE em of the box drawn.
  */
-export function advancesAgree(tables: Map<string, DataView>, samples: readonly GlyphSample[]): boolean {
+export function advancesAgree(tables: Map<string, DataView>, samples: readonly GlyphSample[], minSamples = MIN_SAMPLES): boolean {
   const head = tables.get('head');
   if (!head || head.byteLength < 20) return false;
   const unitsPerEm = head.getUint16(18) || 1000;
@@ -73,7 +73,7 @@ export function advancesAgree(tables: Map<string, DataView>, samples: readonly G
     if (glyph >= 0x10000 || !(near(width) || near(ink))) return false;
     glyphs.add(glyph);
   }
-  return glyphs.size >= MIN_SAMPLES;
+  return glyphs.size >= minSamples;
 }
 const ADVANCE_TOLERANCE = 0.01;
 const MIN_SAMPLES = 2;

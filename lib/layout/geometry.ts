@@ -105,3 +105,19 @@ const THAI = /[\u0e01-\u0e5b]/u;
 export function isThaiBoundary(left: string, right: string): boolean {
   return THAI.test(left.at(-1) ?? '') && THAI.test(right[0] ?? '');
 }
+
+/** A drawn space glyph whose next run starts within this share of its width from it took no room. */
+const ZERO_ADVANCE_SHARE = 0.2;
+
+/**
+ * What the space glyph drawn after a run (its `space`) says of the gap of `gap` user units to the
+ * next run: true when the space took its room there (a word space, however narrow the font's space
+ * is: Lateef's is 0.15 em, and its glyphs overhang it), false when the next run starts where the
+ * space starts (a glyph drawn with no advance: a shaper's stand-in for an invisible character),
+ * null when no space glyph was drawn.
+ */
+export function drawnSpace(before: Pick<Item, 'space'>, gap: number): boolean | null {
+  const space = before.space;
+  if (!space || space.w <= 0) return null;
+  return gap >= ZERO_ADVANCE_SHARE * space.w;
+}

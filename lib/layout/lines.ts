@@ -5,15 +5,16 @@
  * and adapts to the line: in letter-spaced text (most runs are single glyphs with even gaps) it
  * sits above the line's own tracking gap. No spaces are inserted inside CJK text.
  */
-import { boxOf, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
+import { boxOf, drawnSpace, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
+import { attachIndicMarks } from '../scripts/indic.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, endsWordAlways, nonJoiningLimit, rightToLeftText } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, fontWordGaps, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -91,7 +92,7 @@ interface MeasuredRow {
 
 function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder: boolean): MeasuredRow {
   const dir = lineDirection(rowItems);
-  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachAccents(rowItems)).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
   const words = dir === 'rtl' && isSloping(sorted, ROW_DEFAULTS.baselineTolerance) ? slopingWords(sorted) : null;
   const items = words?.items ?? sorted;
@@ -118,6 +119,7 @@ function composeLine(
   options: LineOptions,
   refMarks: ReadonlyMap<Item, string>,
   pageWordGaps: readonly number[],
+  fontGaps: ReadonlyMap<string, number> = new Map(),
 ): Line {
   const { dir, items, words, gaps } = row;
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
@@ -126,9 +128,12 @@ function composeLine(
   // words come whole: where most of the characters stand in runs of whole words, it is set word by
   // word, and its gaps are word spaces.
   const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length && wordRunShare(items) < WORD_RUN_SHARE;
-  const threshold = perGlyph ? Math.max(options.wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : options.wordGap;
+  // A font whose own gaps break below `wordGap` has its in-word gaps (after non-joining letters too) below that break.
+  const fontGap = dir === 'rtl' ? fontGaps.get(mostCommon(items.map((item) => item.font))) : undefined;
+  const wordGap = fontGap ?? options.wordGap;
+  const threshold = perGlyph ? Math.max(wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
-  const nonJoining = dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare, pageWordGaps) : threshold;
+  const nonJoining = fontGap !== undefined ? threshold : dir === 'rtl' ? nonJoiningLimit(gaps, threshold, options.nonJoiningShare, pageWordGaps) : threshold;
   let text = '';
   // The end of the line so far, kept as the line grows: tests anchored at the end of a long
   // string scan all of it, and cutting the end off a string being built copies all of it.
@@ -156,10 +161,19 @@ function composeLine(
               : threshold;
       // A letter that only ever ends a word (Urdu's yeh barree) ends it, however close the next.
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
-      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd)) {
-        inferred.push({ at: text.length, kind: 'space', rule });
+      const before = items[i - 1]!;
+      // The room between the two runs as drawn (gaps[] allows for runs drawn with no advance).
+      const room = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      // A space glyph drawn with its advance is a word space, however narrow the font's space.
+      const spaceDrawn = dir === 'rtl' && drawnSpace(before, room) === true;
+      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
+        inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
+      } else if (!hasSpace && isZeroWidthNonJoiner(before, room, text.slice(-MARKS_TAIL), item.text)) {
+        // A space glyph without advance between two Arabic letters: the word's non-joiner.
+        text += ZWNJ;
+        tail = tail.slice(-1) + ZWNJ;
       }
     }
     text += item.text;
@@ -240,6 +254,24 @@ function byCell(items: readonly Item[]): Item[][] {
   return [...cells.values()];
 }
 
+/** A font that draws a space glyph for at least this share of its gaps wider than `wordGap` draws its word spaces. */
+const SPACED_SHARE = 0.5;
+
+/** The fonts of a page's right-to-left rows that draw their word spaces as glyphs (SPACED_SHARE). */
+function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string> {
+  const tally = new Map<string, [number, number]>();
+  for (const row of rows) {
+    if (row.dir !== 'rtl') continue;
+    row.items.forEach((item, i) => {
+      const counts = tally.get(item.font) ?? [0, 0];
+      if (item.space) counts[0] += 1;
+      if (i < row.gaps.length && row.gaps[i]! > wordGap) counts[1] += 1;
+      tally.set(item.font, counts);
+    });
+  }
+  return new Set([...tally].flatMap(([font, [spaces, wide]]) => (spaces >= SPACED_SHARE * wide && spaces > 0 ? [font] : [])));
+}
+
 /** The pure core: builds the lines of one page. */
 export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder = false): PageRecord {
   const byBlock = new Map<number, Item[]>();
@@ -270,8 +302,15 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   // The page's word gaps on right-to-left lines: a line's last few words (too few gaps of its own
   // to measure) are spaced as the lines above them.
   const pageWordGaps = measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.filter((g) => g > options.wordGap) : []));
+  // Fonts whose word spaces are narrower than `wordGap`, by their own gaps (lib/scripts/rtl.ts);
+  // not those that draw their spaces, which say where words end (drawnSpace).
+  const spaced = spacedFonts(measured.map(({ row }) => row), options.wordGap);
+  const fontGaps = fontWordGaps(
+    measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.flatMap((gap, i) => (spaced.has(row.items[i]!.font) ? [] : [{ font: row.items[i]!.font, gap }])) : [])),
+    options.wordGap,
+  );
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps);
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps, fontGaps);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

@@ -5,10 +5,12 @@
  * paragraph's lines with spaces (none inside CJK or Thai text).
  */
 import type { InferredMark, Line, NoteRef } from '../protocol/records.js';
+import { hangulJoin, hangulWords, type HangulWords } from './hangul.js';
 
 /** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
+const HANGUL_CHAR = /\p{Script=Hangul}/u;
 const STARTS_UPPER = /^\p{Lu}/u;
 
 /**
@@ -25,6 +27,8 @@ export class Vocabulary extends Set<string> {
   softBreaks = 0;
   /** The most frequent words, most frequent first. */
   common: string[] = [];
+  /** The Korean words, for lines broken between two syllables (lib/paragraphs/hangul.ts). */
+  hangul: HangulWords | null = null;
 
   count(word: string): number {
     return this.counts.get(word) ?? 0;
@@ -60,6 +64,7 @@ export function vocabulary(lines: readonly Line[]): Vocabulary {
     }
   }
   words.common = [...words.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([w]) => w);
+  if (lines.some((line) => HANGUL_CHAR.test(line.text))) words.hangul = hangulWords(lines.map((line) => line.text));
   return words;
 }
 
@@ -119,6 +124,7 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
   const inferred: InferredMark[] = [];
   const refs: NoteRef[] = [];
   let softBreak = false;
+  let hangulRule: string | null = null;
   for (const line of lines) {
     // Soft hyphens are invisible; one at the end of a line (Chromium follows it with U+2010)
     // marks a hyphenation break for certain.
@@ -157,6 +163,10 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
         else if (text.endsWith('\u2010')) text = text.slice(0, -1) + '-';
         inferred.push({ at: text.length, kind: choice === 'space' ? 'break' : 'join', rule });
         text += choice === 'space' ? ' ' + next : next;
+      } else if (words instanceof Vocabulary && words.hangul && HANGUL_CHAR.test(text.at(-1) ?? '') && (hangulRule = hangulJoin(text, next, words.hangul))) {
+        // A Korean line broken between two syllables of a word.
+        inferred.push({ at: text.length, kind: 'join', rule: hangulRule });
+        text += next;
       } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '')) {
         inferred.push({ at: text.length, kind: 'join', rule: 'no-space-script' });
         text += next;

@@ -16,7 +16,7 @@ import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, shift
 import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
 import { isPersoArabicWithArabicYehKaf, persoArabicYehKaf, rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
-import { glyphOrderRewrites, NASAL_ORDER } from '../scripts/indic.js';
+import { glyphOrderRewrites, NASAL_ORDER, SIGN_AFTER_DANDA } from '../scripts/indic.js';
 import { radicalsToIdeographs } from '../scripts/cjk.js';
 
 export { loadContext, type ContextOptions, type RepairContext } from './context.js';
@@ -74,7 +74,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
   const codePage = latin1Lines.length > 0 ? chooseCodePage(latin1Lines, lang) : null;
   const shift = options.mojibake && !disabled.has('shifted-encoding') ? findCyrillicShift(allLines.map((l) => l.text)) : null;
   const yehKaf = !disabled.has('persian-yeh-kaf') && isPersoArabicWithArabicYehKaf(allLines.map((l) => l.text));
-  const indicRewrites = [...glyphOrderRewrites(allLines.map((l) => l.text)), NASAL_ORDER].filter((r) => !disabled.has(r.rule));
+  const indicRewrites = [...glyphOrderRewrites(allLines.map((l) => l.text)), SIGN_AFTER_DANDA, NASAL_ORDER].filter((r) => !disabled.has(r.rule));
 
   const pages = group.pages.map((page) => {
     if (!page.lines) return page;

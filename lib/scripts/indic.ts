@@ -19,6 +19,8 @@
  * document (`indicNasalOrder`): Unicode order never has a vowel sign after one, and Writer writes
  * them so too.
  */
+import type { Item } from '../protocol/records.js';
+import { right } from '../layout/geometry.js';
 
 /** What differs between the scripts: their letters, and the rule names the repair reports. */
 interface IndicScript {
@@ -71,9 +73,14 @@ export interface GlyphOrderRewrite {
 function rewritesOf(s: IndicScript): GlyphOrderRewrite[] {
   const cluster = `(?:[${s.consonant}]${s.nukta}?${s.virama})*[${s.consonant}]${s.nukta}?`;
   const twoPart = new RegExp(Object.keys(s.twoPart).join('|'), 'gu');
+  // The reph goes first, before the pre-base signs move: a reph drawn after its syllable follows
+  // the syllable's consonants and post-base signs, never a pre-base sign (drawn left of them). A
+  // reph right after a pre-base sign was drawn at its syllable's start (Lohit: "सिर्दयों" for
+  // सर्दियों) and moves with the cluster it heads when the pre-base sign moves past it.
+  const postBase = `(?:(?![${s.preBase}])[${s.signs}])*`;
   const rewrites: GlyphOrderRewrite[] = [
+    { rule: `${s.name}-reph`, pattern: new RegExp(`(${cluster}${postBase})${s.ra}${s.virama}(?!\\u200D)`, 'gu'), replace: (m) => `${s.ra}${s.virama}${m[1]}` },
     { rule: s.preBaseRule, pattern: new RegExp(`([${s.preBase}])(${cluster})`, 'gu'), replace: (m) => `${m[2]}${m[1]}` },
-    { rule: `${s.name}-reph`, pattern: new RegExp(`(${cluster}[${s.signs}]*)${s.ra}${s.virama}(?!\\u200D)`, 'gu'), replace: (m) => `${s.ra}${s.virama}${m[1]}` },
     { rule: `${s.name}-two-part-vowel`, pattern: twoPart, replace: (m) => s.twoPart[m[0]] ?? m[0] },
   ];
   return rewrites;
@@ -113,3 +120,73 @@ export const NASAL_ORDER: GlyphOrderRewrite = {
   pattern: NASAL_BEFORE_VOWEL,
   replace: (m) => (m[1] ? `${m[2]}${m[1]}` : `${m[4]}${m[3]}`),
 };
+
+/** Devanagari and Bengali dependent vowel signs and nasal signs (combining or spacing). */
+const INDIC_SIGNS = '\\u0900-\\u0903\\u093A\\u093B\\u093E-\\u094C\\u094E\\u094F\\u0955-\\u0957\\u0981-\\u0983\\u09BE-\\u09CC\\u09D7';
+/** Signs written after a danda: they belong to the syllable before it. */
+const SIGNS_AFTER_DANDA = new RegExp(`([\\u0900-\\u09FF])([\\u0964\\u0965])([${INDIC_SIGNS}]+)`, 'gu');
+
+/**
+ * The rewrite that puts vowel and nasal signs written after a danda back onto the syllable before
+ * it, in any document ("ह।ै" → "है।"): Unicode order never has a sign after a danda, but a font
+ * that draws a sign over the end of its syllable may draw it after the danda that follows.
+ */
+export const SIGN_AFTER_DANDA: GlyphOrderRewrite = {
+  rule: 'indic-sign-after-danda',
+  pattern: SIGNS_AFTER_DANDA,
+  replace: (m) => `${m[1]}${m[3]}${m[2]}`,
+};
+
+/** A run of Devanagari or Bengali combining signs alone (ै, ू, ं …), drawn as a glyph of its own. */
+const INDIC_MARKS_ONLY = /^\s*[\u0900-\u0902\u093A\u093C\u0941-\u0948\u094D\u0951-\u0957\u0962\u0963\u0981\u09BC\u09C1-\u09C4\u09CD\u09E2\u09E3]+\s*$/u;
+const INDIC_LETTER = /[\u0904-\u0939\u093D\u0950\u0958-\u0961\u0972-\u097F\u0985-\u09B9\u09BD\u09CE\u09DC-\u09E1\u09F0\u09F1]/u;
+const COMBINING = /\p{Mn}/u;
+const VIRAMA = /[\u094D\u09CD]/u;
+const NUKTA = /[\u093C\u09BC]/u;
+/** A sign's centre may lie this far (× font size) outside the run it is drawn on. */
+const MARK_REACH = 0.1;
+
+/**
+ * On a left-to-right line, puts each run that holds only Devanagari or Bengali combining signs into
+ * the letter run it is drawn on, after the syllable under its centre, and removes it as a run. A
+ * font that draws a sign as a glyph of its own, moved back over its syllable (FreeSerif's ू, Lohit's
+ * ै under XeTeX), gives it a run after the word, which would read "झलेू" for झूले and "बठकरै" for
+ * बैठकर. The syllable is found by the sign's centre among the run's advancing characters (combining
+ * signs take no width), taken as even; a sign over a half form goes to the conjunct's last
+ * consonant, one over a spacing sign or punctuation to the letter before it.
+ *
+ *       ू                   centre over the first of the run's advancing glyphs (झ, ल):
+ *   [ झ  ल े ]  →  झूले      the sign follows झ
+ */
+export function attachIndicMarks(items: readonly Item[]): Item[] {
+  if (!items.some((item) => INDIC_MARKS_ONLY.test(item.text))) return [...items];
+  const out = items.map((item) => ({ ...item }));
+  const removed = new Set<Item>();
+  for (const mark of out) {
+    if (!INDIC_MARKS_ONLY.test(mark.text)) continue;
+    const centre = mark.x + mark.w / 2;
+    const reach = MARK_REACH * mark.size;
+    const host = out.find((o) => o !== mark && !removed.has(o) && !INDIC_MARKS_ONLY.test(o.text) && INDIC_LETTER.test(o.text) && o.x - reach <= centre && centre <= right(o) + reach);
+    if (!host) continue;
+    const chars = [...host.text];
+    const advancing = chars.flatMap((c, i) => (COMBINING.test(c) ? [] : [i]));
+    const share = (centre - host.x) / Math.max(host.w, 0.01);
+    let at = advancing[Math.min(advancing.length - 1, Math.max(0, Math.floor(share * advancing.length)))]!;
+    // Back from a spacing sign or punctuation to its letter; on from a half form to its conjunct's end.
+    while (at > 0 && !INDIC_LETTER.test(chars[at]!)) at--;
+    if (!INDIC_LETTER.test(chars[at]!)) continue;
+    for (;;) {
+      while (NUKTA.test(chars[at + 1] ?? '')) at++;
+      if (VIRAMA.test(chars[at + 1] ?? '') && INDIC_LETTER.test(chars[at + 2] ?? '')) at += 2;
+      else break;
+    }
+    chars.splice(at + 1, 0, mark.text.trim());
+    host.text = chars.join('');
+    // The run covers the sign's advance too: the gap after it is measured from there.
+    const end = Math.max(right(host), right(mark));
+    host.x = Math.min(host.x, mark.x);
+    host.w = end - host.x;
+    removed.add(mark);
+  }
+  return out.filter((item) => !removed.has(item));
+}

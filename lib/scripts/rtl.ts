@@ -10,7 +10,7 @@
  * that embedded left-to-right words and numbers read left to right again.
  */
 import type { DocRecord, Item } from '../protocol/records.js';
-import { right } from '../layout/geometry.js';
+import { drawnSpace, right } from '../layout/geometry.js';
 
 /** True when the document's runs hold their glyphs in drawing order (no per-run reordering by the engine). */
 export function isGlyphOrder(doc: DocRecord | null | undefined): boolean {
@@ -195,4 +195,78 @@ export function nonJoiningLimit(gaps: readonly number[], threshold: number, shar
   if (words.length < ENOUGH_WORD_GAPS) return threshold;
   const median = words[words.length >> 1]!;
   return Math.max(threshold, share * median);
+}
+
+/** The zero-width non-joiner: stops the letter before it joining the next, inside a word. */
+export const ZWNJ = '\u200c';
+const ENDS_ARABIC_LETTER = /\p{Script=Arabic}[\p{Mn}\p{Me}]*$/u;
+const STARTS_ARABIC_LETTER = /^\p{Script=Arabic}/u;
+
+/**
+ * True when the space glyph drawn after `before` (its `space`) stands for a zero-width non-joiner.
+ * A shaper (HarfBuzz, as XeTeX uses it) draws a default-ignorable character as the font's space
+ * glyph with its advance taken away, and the font's ToUnicode reads that glyph as a space: the run
+ * after it then starts where the space starts, `gap` (user units) far less than the space glyph is
+ * wide. Between two Arabic-script letters the invisible character that keeps them apart inside a
+ * word is U+200C, part of the word's spelling ("خانه‌ی", "می‌رود"); a real space has its advance.
+ *
+ *   [ی] [space, advance 0] [خانه]   →  "خانه‌ی", not "خانهی" nor "خانه ی"
+ */
+export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, tail: string, next: string): boolean {
+  return drawnSpace(before, gap) === false && ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
+}
+
+/** Gaps wider than this (× font size) are no gaps inside a line's words: columns, tabs, wide spaces. */
+const FONT_GAP_CEILING = 0.5;
+/** A font's gaps tell its break when it has this many (a title's few do not)… */
+const FONT_GAP_MIN = 16;
+/** …each side of the break this many… */
+const FONT_GAP_SIDE = 2;
+/** …and the break this width (× font size) with no gap in it. */
+const FONT_GAP_JUMP = 0.02;
+/** A gap narrower than this (× font size) is no word space, whatever a font's gaps show. */
+const FONT_GAP_FLOOR = 0.03;
+
+/**
+ * The word-gap threshold of each font on right-to-left lines, where the document shows one below
+ * `wordGap`. A font's gaps between runs are two clusters: inside words (runs split at non-joining
+ * letters, near 0; overlaps are left out) and word spaces. Most fonts space words 0.2–0.3 em, well above
+ * `wordGap`; some (Lateef) only 0.07–0.15 em, and their letters overhang the space. The threshold is
+ * the middle of the widest empty stretch between the font's sorted gaps whose middle lies below
+ * `wordGap` (at least FONT_GAP_MIN gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps
+ * on each side); never below FONT_GAP_FLOOR. A font with no such stretch whose narrowest gap is at
+ * least half `wordGap` (its runs end only at spaces, as XeTeX's do) takes half that gap.
+ *
+ *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
+ */
+export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wordGap: number): Map<string, number> {
+  const byFont = new Map<string, number[]>();
+  for (const { font, gap } of pairs) {
+    // Overlapping runs (kerned, or a letter's tail under the next) are never a word space.
+    if (gap <= 0 || gap >= FONT_GAP_CEILING) continue;
+    const gaps = byFont.get(font);
+    if (gaps) gaps.push(gap);
+    else byFont.set(font, [gap]);
+  }
+  const limits = new Map<string, number>();
+  for (const [font, gaps] of byFont) {
+    if (gaps.length < FONT_GAP_MIN) continue;
+    gaps.sort((a, b) => a - b);
+    let best = 0;
+    let at = -1;
+    for (let i = FONT_GAP_SIDE; i <= gaps.length - FONT_GAP_SIDE; i++) {
+      const jump = gaps[i]! - gaps[i - 1]!;
+      if (jump > best && gaps[i]! + gaps[i - 1]! < 2 * wordGap) {
+        best = jump;
+        at = i;
+      }
+    }
+    if (at < 0 || best < FONT_GAP_JUMP) {
+      // No gap inside a word at all (runs split only at spaces): every gap from half `wordGap` up is one.
+      if (gaps[0]! >= wordGap / 2 && gaps[0]! < wordGap) limits.set(font, Math.max(FONT_GAP_FLOOR, gaps[0]! / 2));
+      continue;
+    }
+    limits.set(font, Math.max(FONT_GAP_FLOOR, (gaps[at]! + gaps[at - 1]!) / 2));
+  }
+  return limits;
 }

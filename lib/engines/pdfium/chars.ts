@@ -12,7 +12,7 @@ import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
-import { derivedGlyphTexts } from './font-texts.js';
+import { derivedGlyphTexts, mainScript } from './font-texts.js';
 import type { GlyphSample } from '../font-program.js';
 
 /** A pointed letter's advance reaches the next origin only within this many em of its own. */
@@ -82,6 +82,8 @@ export interface PageText {
  * TeX fonts, Type 3) keeps even those: they are its encoding, which the repair stage reads.
  */
 const MAPPED_SHARE = 0.5;
+/** How many of a font's mapped characters tell the script it sets. */
+const SCRIPT_SAMPLE = 200;
 /** A C0 or C1 control code. */
 const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
 
@@ -90,8 +92,8 @@ const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
  * glyphs (raw code and box width in em), and whether the font maps its other glyphs (see
  * MAPPED_SHARE).
  */
-function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, boxPtr: number, f32: () => Float32Array): Map<number, { samples: GlyphSample[]; mapped: boolean }> {
-  const seen = new Map<number, { chars: number; gaps: GlyphSample[] }>();
+function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, boxPtr: number, f32: () => Float32Array): Map<number, { samples: GlyphSample[]; mapped: boolean; script: string | null }> {
+  const seen = new Map<number, { chars: number; gaps: GlyphSample[]; texts: string }>();
   let lastObject = 0;
   let font = 0;
   for (let i = 0; i < count; i++) {
@@ -101,9 +103,14 @@ function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, box
       lastObject = object;
       font = calls.FPDFTextObj_GetFont(object);
     }
-    const tally = seen.get(font) ?? { chars: 0, gaps: [] };
+    const tally = seen.get(font) ?? { chars: 0, gaps: [], texts: '' };
     tally.chars += 1;
-    if (calls.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
+    const mapError = calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+    if (!mapError && tally.texts.length < SCRIPT_SAMPLE) {
+      const code = calls.FPDFText_GetUnicode(textPage, i);
+      if (code > 0x20 && code <= 0x10ffff) tally.texts += String.fromCodePoint(code);
+    }
+    if (mapError) {
       calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
       const h = f32();
       const width = Math.abs((h[(boxPtr >> 2) + 2] ?? 0) - (h[boxPtr >> 2] ?? 0));
@@ -112,8 +119,10 @@ function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, box
     }
     seen.set(font, tally);
   }
-  const gaps = new Map<number, { samples: GlyphSample[]; mapped: boolean }>();
-  for (const [font, { chars, gaps: left }] of seen) if (left.length > 0) gaps.set(font, { samples: left, mapped: chars - left.length >= MAPPED_SHARE * chars });
+  const gaps = new Map<number, { samples: GlyphSample[]; mapped: boolean; script: string | null }>();
+  for (const [font, { chars, gaps: left, texts }] of seen) {
+    if (left.length > 0) gaps.set(font, { samples: left, mapped: chars - left.length >= MAPPED_SHARE * chars, script: mainScript(texts) });
+  }
   return gaps;
 }
 
@@ -341,7 +350,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
       const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
       if (gapsOfFont) {
-        if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples));
+        if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples, gapsOfFont.script));
         derivedText = derived.get(gapFont)?.get(code) ?? '';
       }
       const gap = gapsOfFont?.mapped === true && CONTROL.test(String.fromCodePoint(code));

@@ -8,8 +8,44 @@
 import { advancesAgree, type GlyphSample } from '../font-program.js';
 import { installedFont } from '../installed-fonts.js';
 
-/** Glyph id → text for a PDF font whose installed program draws the page's glyphs with their advances; null otherwise. */
-export function derivedGlyphTexts(name: string, samples: readonly GlyphSample[]): Map<number, string> | null {
+/**
+ * Glyph id → text for a PDF font whose installed program draws the page's glyphs with their
+ * advances; null otherwise. A font with a single glyph left out (XeTeX's Lohit Bengali: the
+ * conjunct ল্প, glyph 364, read as "Ŭ" U+016C) gives too little to tell the program by its advances
+ * alone; its glyph's text is taken too when the advance agrees and the program's text is in the
+ * script of the font's mapped characters (`script`, see mainScript) while the raw code is not.
+ */
+export function derivedGlyphTexts(name: string, samples: readonly GlyphSample[], script: string | null = null): Map<number, string> | null {
   const installed = installedFont(name);
-  return installed && advancesAgree(installed.tables, samples) ? installed.texts : null;
+  if (!installed) return null;
+  if (advancesAgree(installed.tables, samples)) return installed.texts;
+  if (script === null || !advancesAgree(installed.tables, samples, 1)) return null;
+  const texts = new Map<number, string>();
+  for (const { glyph } of samples) {
+    const text = installed.texts.get(glyph);
+    if (text !== undefined && scriptOf(text) === script && scriptOf(String.fromCodePoint(glyph)) !== script) texts.set(glyph, text);
+  }
+  return texts.size > 0 ? texts : null;
+}
+
+/** The scripts a font's glyphs are told apart by (those with letters whose glyphs shape into conjuncts and ligatures, and their neighbours). */
+const SCRIPTS = [
+  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati',
+  'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul',
+  'Ethiopic', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Han',
+].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}`, 'u') }));
+
+/** The Unicode script of a text's first character, among SCRIPTS; null for any other (digits, punctuation). */
+function scriptOf(text: string): string | null {
+  return SCRIPTS.find((s) => s.pattern.test(text))?.name ?? null;
+}
+
+/** The script of most of a font's mapped characters, or null when none is of a script. */
+export function mainScript(texts: string): string | null {
+  const counts = new Map<string, number>();
+  for (const ch of texts) {
+    const script = scriptOf(ch);
+    if (script !== null) counts.set(script, (counts.get(script) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

@@ -9,6 +9,7 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { advancesAgree, fontTables, glyphTexts } from '../../../lib/engines/font-program.js';
+import { mainScript } from '../../../lib/engines/pdfium/font-texts.js';
 import { charAccuracy, collapse, repoRoot, run } from '../../helpers.js';
 
 const FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf';
@@ -37,4 +38,19 @@ t.test('XeLaTeX Devanagari in Noto Sans Devanagari', { skip }, async (t) => {
   for (const word of ['नदी किनारे', 'लिए', 'बच्चों', 'कहानियाँ', 'मिट्टी']) t.ok(text.includes(word), word);
   t.notMatch(text, /[\u0080-\u08ff]/u, 'no Latin, IPA or other letters for glyph ids');
   t.equal(charAccuracy(collapse(readFileSync(join(dir, 'hi-xelatex-notosans.txt'), 'utf8')), text), 1);
+});
+
+const LOHIT_BENGALI = '/usr/share/fonts/truetype/lohit-bengali/Lohit-Bengali.ttf';
+const noLohit = existsSync(LOHIT_BENGALI) ? false : `${LOHIT_BENGALI} is not installed (Debian package fonts-lohit-beng-bengali)`;
+
+t.test('XeLaTeX Bengali in Lohit: a single unmapped conjunct, told by its script', { skip: noLohit }, async (t) => {
+  // The font's Unicode map leaves out only the conjunct ল্প (glyph 364), which PDFium reads as
+  // "Ŭ" U+016C: one glyph is too little to tell the program by its advances, but its text in the
+  // program is Bengali, the script of the font's other glyphs, where U+016C is not.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bengali-xelatex-lohitbengali.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /গল্প/u);
+  t.notMatch(stdout, /\u016c/u, 'no Latin letter for the glyph id');
+  t.equal(mainScript('গল্প বলা Ŭ'), 'Bengali');
 });

@@ -52,3 +52,28 @@ t.test('a nasal sign written before its vowel sign goes after it, in any documen
   t.match(stdout, /सर्दियों में/u);
   t.match(stdout, /दीयों की/u);
 });
+
+t.test('a reph drawn at its syllable\'s start, before a pre-base sign\'s consonant, stays on that syllable', async (t) => {
+  // Lohit under XeTeX draws सर्दियों as "सिर्दयों" (ि, reph, द); FreeSerif as "सिदर्यों" (reph after द).
+  // With filler lines in glyph order so that the document shows it.
+  const filler = 'िकताब िदल्ली पवर्त';
+  t.same(repairLines([filler, 'सिर्दयों में', 'सिदर्यों में']).texts, ['किताब दिल्ली पर्वत', 'सर्दियों में', 'सर्दियों में']);
+});
+
+t.test('signs written after a danda go back onto the syllable before it, in any document', async (t) => {
+  const { texts, diagnostics } = repairLines(['पेड़ पुराना ह।ै हम वहाँ बैठते ह।ैं']);
+  t.same(texts, ['पेड़ पुराना है। हम वहाँ बैठते हैं।']);
+  t.match(diagnostics.map((d) => d.code), ['rule:indic-sign-after-danda']);
+});
+
+t.test('XeLaTeX Devanagari whose fonts draw ै and ू as glyphs of their own reads in Unicode order', async (t) => {
+  // Lohit draws ै back over its syllable after the word (बठकर + ै), FreeSerif ू (झले + ू); both
+  // from the font sweep (test/fixtures/fontsweep).
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  for (const name of ['devanagari-xelatex-lohitdevanagari', 'devanagari-xelatex-freeserif']) {
+    const { stdout, code } = await run(['extract', '--quiet', join(dir, `${name}.pdf`)]);
+    t.equal(code, 0);
+    t.notMatch(stdout, /[\u0964\u0965][\u0900-\u0903\u093E-\u094C]/u, `${name}: no sign after a danda`);
+    for (const word of ['सर्दियों', 'बैठकर', 'झूले', 'बूढ़े', 'पूरा', 'है।']) t.match(stdout, word, `${name}: ${word}`);
+  }
+});

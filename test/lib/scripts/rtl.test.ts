@@ -4,11 +4,11 @@
  * after their letter; and the glyph-order runs of the pdf.js engine on a real Hebrew PDF.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
-import { attachMarks, endsNonJoining, isGlyphOrder, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
+import { attachMarks, endsNonJoining, fontWordGaps, isGlyphOrder, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
 
@@ -111,4 +111,54 @@ t.test('pdf.js runs keep glyph order: Hebrew runs are visual, the doc says so', 
   // "עובדים" (workers) is drawn left to right as "םידבוע": final mem at the left.
   t.ok(items.some((i) => i.text.includes('םידבוע')), 'a visual-order run');
   t.notOk(items.some((i) => i.text.includes('עובדים')), 'no run reordered by pdf.js');
+});
+
+t.test('a space glyph without advance between Arabic letters is a zero-width non-joiner', async (t) => {
+  // XeTeX draws Persian's U+200C as the font's space glyph with no advance: the run after it starts
+  // where the space starts. A space with its advance stays a space; between Latin letters nothing.
+  t.ok(isZeroWidthNonJoiner({ space: { x: 454.18, w: 2.64 } }, 0.01, 'خانه', 'ی'));
+  t.notOk(isZeroWidthNonJoiner({ space: { x: 454.18, w: 2.64 } }, 2.6, 'خانه', 'ی'), 'a space with its advance');
+  t.notOk(isZeroWidthNonJoiner({}, 0, 'خانه', 'ی'), 'no space glyph drawn');
+  t.notOk(isZeroWidthNonJoiner({ space: { x: 10, w: 2.64 } }, 0, 'abc', 'd'), 'not Arabic script');
+  // A XeLaTeX PDF in Nazli (test/fixtures/fontsweep, from the font sweep): every ZWNJ of the truth.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-nazli.pdf')]);
+  t.equal(code, 0);
+  const truth = readFileSync(join(dir, 'persian-xelatex-nazli.txt'), 'utf8');
+  const joined = (text: string): string[] => text.split(/\s+/u).filter((w) => w.includes('\u200c')).map((w) => w.replace(/[.،]/gu, ''));
+  t.same(joined(stdout), joined(truth));
+  t.match(stdout, /خانه\u200cی مادربزرگ/u);
+});
+
+t.test('a space glyph drawn with its advance is a word space, however narrow the font\'s space', async (t) => {
+  // Lateef's space is 0.15 em and its letters overhang it: the gaps between words measure 0.07–0.10 em,
+  // below the word-gap threshold. Chromium draws the space glyph: it says where the words end.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'urdu-chromium-lateef.txt'), 'utf8')));
+  // Two runs 0.9 units apart with a 1.96-wide space glyph drawn between them: a space.
+  const line = buildLine([rtl('ب', 100, { w: 6, space: { x: 98.7, w: 1.96 } }), rtl('پر', 93, { w: 6.1 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'پر ب'.split(' ').reverse().join(' '));
+});
+
+t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
+  const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
+  // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
+  const narrow = gaps('Lateef', [0.01, 0.02, 0.02, 0.03, 0.07, 0.08, 0.09, 0.1, 0.12, 0.13, 0.13, 0.14, 0.15, 0.15, 0.15, 0.16]);
+  // Word spaces 0.25 em: the break lies above the threshold, which stays.
+  const wide = gaps('Amiri', [0.01, 0.02, 0.02, 0.03, 0.04, 0.05, 0.24, 0.25, 0.25, 0.25, 0.26, 0.26, 0.27, 0.28, 0.28, 0.3]);
+  const limits = fontWordGaps([...narrow, ...wide, ...gaps('Title', [0.01, 0.09, 0.1])], 0.1);
+  t.same([...limits.keys()], ['Lateef'], 'a title\'s few gaps tell nothing');
+  t.ok(Math.abs(limits.get('Lateef')! - 0.05) < 1e-9);
+  // Runs that end only at word spaces (XeTeX): every gap, the narrowest 0.068 em, is a space.
+  const wordsOnly = fontWordGaps(gaps('Lateef', [0.068, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.13, 0.14, 0.15, 0.15, 0.15, 0.16, 0.16, 0.16]), 0.1);
+  t.ok(Math.abs(wordsOnly.get('Lateef')! - 0.034) < 1e-9);
+  // XeLaTeX Persian in Lateef (test/fixtures/fontsweep): spaces of 0.07–0.10 em, no space glyphs.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-xelatex-lateef.txt'), 'utf8')));
 });
