@@ -124,6 +124,22 @@ const cffEntries = (entries: readonly Buffer[]): Buffer => {
 const cffInt = (n: number): Buffer => Buffer.from([29, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
 
 /**
+ * A one-page document whose one font (WinAnsi codes, widths of its own, so that its text needs no
+ * program) embeds `program` as a CFF font program (FontFile3, Type1C), Flate compressed.
+ */
+function withFontProgram(program: Buffer): Buffer {
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
+    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
+  ]);
+}
+
+/**
  * A one-page document whose font is a CFF program (FontFile3, Type1C) of about 130 KB, Flate
  * compressed to a few KB, with a damaged subroutine index: its 65,535 offsets alternate between
  * the start and the end of one `entryBytes`-long block, so that half the entries are that whole
@@ -145,15 +161,7 @@ export function cffSubroutineBomb(entryBytes: number): Buffer {
   const privateAt = charStringsAt + charStrings.length;
   const topDict = cffEntries([Buffer.concat([cffInt(charStringsAt), Buffer.from([17]), cffInt(privateDict.length), cffInt(privateAt), Buffer.from([18])])]);
   const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, privateDict, subrs]);
-  return pdfFromObjects([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
-    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
-    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
-  ]);
+  return withFontProgram(program);
 }
 
 /**
@@ -189,15 +197,7 @@ export function cffFontDictBomb(entryBytes: number): Buffer {
     ]),
   ]);
   const program = Buffer.concat([header, names, topDict, strings, globalSubrs, charStrings, fdSelect, fdArray]);
-  return pdfFromObjects([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    streamObject('', Buffer.from('BT /F1 12 Tf 20 250 Td (A damaged font program) Tj ET')),
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Hostile /FirstChar 32 /LastChar 126 /Widths [' + Array(95).fill(500).join(' ') + '] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
-    '<< /Type /FontDescriptor /FontName /Hostile /Flags 32 /FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile3 7 0 R >>',
-    streamObject('/Subtype /Type1C /Filter /FlateDecode', deflateSync(program, { level: 9 })),
-  ]);
+  return withFontProgram(program);
 }
 
 /**

@@ -31,16 +31,19 @@ export interface BodyStyle {
   font: string;
 }
 
+/** Sizes within this share of each other are one size (a font's sizes round differently page to page). */
+const SAME_SIZE = 0.05;
+
 /** True when a block's size or font sets it apart from the body text. */
 export function setApart(block: Block, body: BodyStyle): boolean {
-  return Math.abs(block.size - body.size) > body.size * 0.05 || block.font !== body.font;
+  return Math.abs(block.size - body.size) > body.size * SAME_SIZE || block.font !== body.font;
 }
 
 /** True when a block opens a caption. */
 export function opensCaption(block: Block, body: BodyStyle): boolean {
   const text = block.text.trimStart();
   if (LEAD_PUNCTUATED.test(text)) return true;
-  if (LEAD_ANY_WORD.test(text) && block.size < body.size * 0.95) return true;
+  if (LEAD_ANY_WORD.test(text) && block.size < body.size * (1 - SAME_SIZE)) return true;
   const lead = LEAD.exec(text);
   if (!lead) return false;
   // Without punctuation, a capital after the number (or after a panel's letter) opens a caption's
@@ -127,11 +130,11 @@ function lineStarts(blocks: readonly Block[], lines: readonly Line[]): number[] 
   return at === lines.length ? starts : null;
 }
 
-const sameType = (a: Block, b: Block): boolean => a.font === b.font && Math.abs(a.size - b.size) <= b.size * 0.05;
+const sameType = (a: Block, b: Block): boolean => a.font === b.font && Math.abs(a.size - b.size) <= b.size * SAME_SIZE;
 
 /** A block right under a caption's last block, set like it and apart from the body. */
 function continuesCaption(caption: Block, block: Block, body: BodyStyle): boolean {
-  if (!setApart(block, body) || Math.abs(block.size - caption.size) > caption.size * 0.05) return false;
+  if (!setApart(block, body) || Math.abs(block.size - caption.size) > caption.size * SAME_SIZE) return false;
   const gap = block.box.y - (caption.box.y + caption.box.h);
   const overlaps = block.box.x < caption.box.x + caption.box.w && caption.box.x < block.box.x + block.box.w;
   return overlaps && gap > -caption.size && gap < caption.size * 1.5;
