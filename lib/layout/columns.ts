@@ -4,6 +4,7 @@
  * to bottom), else at a vertical one (left to right).
  */
 import { median } from './geometry.js';
+import type { Box } from '../protocol/records.js';
 import type { LayoutBlock } from './blocks.js';
 
 /** The thresholds findGutter and xyCut read. */
@@ -20,17 +21,33 @@ export interface GutterOptions {
  * gutter does not hide it, while the body text of a single column does.
  */
 export function findGutter(blocks: readonly LayoutBlock[], options: GutterOptions): { x0: number; x1: number } | null {
-  const x0 = Math.floor(Math.min(...blocks.map((b) => b.box.x)));
-  const x1 = Math.ceil(Math.max(...blocks.map((b) => b.box.x + b.box.w)));
-  const width = x1 - x0;
-  if (width <= 0 || width > 20000) return null;
-  const coverage = new Float64Array(width + 1);
-  for (const b of blocks) {
-    for (let x = Math.max(0, Math.ceil(b.box.x - x0)); x <= Math.min(width, Math.floor(b.box.x + b.box.w - x0)); x++) coverage[x] = (coverage[x] ?? 0) + b.box.h;
+  return whiteColumn(blocks.map((b) => b.box), median(blocks.map((b) => b.fragments[0]?.size ?? 10)), options);
+}
+
+/**
+ * The x-interval that (almost) none of the boxes covers, weighted by their height, with boxes on
+ * both sides, at least `gutterWidth` × `size` wide: the gutter of findGutter, of blocks or of runs.
+ */
+export function whiteColumn(boxes: readonly Box[], size: number, options: GutterOptions): { x0: number; x1: number } | null {
+  if (boxes.length === 0) return null;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const box of boxes) {
+    x0 = Math.min(x0, box.x);
+    x1 = Math.max(x1, box.x + box.w);
   }
-  const peak = Math.max(...coverage);
+  x0 = Math.floor(x0);
+  x1 = Math.ceil(x1);
+  const width = x1 - x0;
+  if (!(width > 0) || width > 20000) return null;
+  const coverage = new Float64Array(width + 1);
+  for (const box of boxes) {
+    for (let x = Math.max(0, Math.ceil(box.x - x0)); x <= Math.min(width, Math.floor(box.x + box.w - x0)); x++) coverage[x] = (coverage[x] ?? 0) + box.h;
+  }
+  let peak = 0;
+  for (const c of coverage) peak = Math.max(peak, c);
   const low = options.gutterCoverage * peak;
-  const minWidth = options.gutterWidth * median(blocks.map((b) => b.fragments[0]?.size ?? 10));
+  const minWidth = options.gutterWidth * size;
   let best: { x0: number; x1: number; cov: number } | null = null;
   for (let x = 0; x <= width; ) {
     if (coverage[x]! > low) {

@@ -4,11 +4,12 @@
  * letter-spaced row (one run per glyph) measures its word spaces above its own tracking.
  */
 import type { Box, Item } from '../protocol/records.js';
-import { ASCENT, DESCENT, boxOf, bottom, median, right, top } from './geometry.js';
+import { ASCENT, DESCENT, EQUATION_NUMBER, boxOf, bottom, median, right, top } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
+import { whiteColumn, type GutterOptions } from './columns.js';
 
 /** The thresholds fragmentsOf reads, each relative to the font size. */
-export interface FragmentOptions {
+export interface FragmentOptions extends GutterOptions {
   /** A gap wider than this × font size inside a row separates two fragments (column gutter, table cell). */
   fragmentGap: number;
   /** …and the white interval extends `gutterWindow` × font size above and below, with more than
@@ -19,8 +20,6 @@ export interface FragmentOptions {
   alignTolerance: number;
   /** A gap wider than this × font size always splits a row. */
   wideGap: number;
-  /** A column gutter is at least this × font size wide… */
-  gutterWidth: number;
   /** …and wider than this × the row's median word space (monospaced word spaces line up). */
   gutterOverSpace: number;
   /** Text left of a gutter spans at least this × font size: a column of list numbers or footnote
@@ -61,6 +60,17 @@ export interface Fragment {
 export function fragmentsOf(items: readonly Item[], options: FragmentOptions, joined: ReadonlySet<Item> = new Set()): Fragment[] {
   const fragments: Fragment[] = [];
   const rows = groupRows(items, ROW_DEFAULTS);
+  // The page's column gutter, white from the top of the text to its foot: a gap of a row that
+  // holds it is the gutter, whatever the rows next to it (a column's first line beside a heading
+  // set at its indent, with nothing above and no flush line below).
+  const pageGutter = whiteColumn(
+    items.map((i) => ({ x: i.x, y: top(i), w: i.w, h: bottom(i) - top(i) })),
+    median(items.map((i) => Math.abs(i.size))),
+    options,
+  );
+  // The text before the gap is a column's line, not a list label in its hanging indent.
+  const inPageGutter = (lineStart: number, gapStart: number, gapEnd: number, size: number): boolean =>
+    pageGutter !== null && gapStart <= pageGutter.x0 + 1 && gapEnd >= pageGutter.x1 - 1 && gapStart - lineStart >= options.columnWidth * size;
   // The white rectangle above or below a gap: within `gutterWindow` lines, runs may
   // narrow it from either side (the full lines of a column next to a short last line) but none
   // may cross it, it stays at least `gutterWidth` em wide, and text stands on both sides of it on
@@ -100,6 +110,8 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
         leftRows.add(Math.round(i.y));
       } else {
         x1 = Math.min(x1, i.x);
+        // An equation number stands at the margin, aligned to nothing: it starts no column line.
+        if (EQUATION_NUMBER.test(i.text.trim())) continue;
         const row = Math.round(i.y);
         rightStarts.set(row, Math.min(rightStarts.get(row) ?? Infinity, i.x));
       }
@@ -144,7 +156,7 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
         const x0 = Math.max(reach, right(previous));
         const gap = (item.x - x0) / Math.max(previous.size, item.size, 1);
         if (gap > options.wideGap) close();
-        else if (gap > Math.max(options.fragmentGap, options.gutterOverSpace * wordSpace) && isGutter(x0, item.x, row.base, Math.max(previous.size, item.size))) close();
+        else if (gap > Math.max(options.fragmentGap, options.gutterOverSpace * wordSpace) && (inPageGutter(current[0]?.x ?? x0, x0, item.x, Math.max(previous.size, item.size)) || isGutter(x0, item.x, row.base, Math.max(previous.size, item.size)))) close();
       }
       if (current.length === 0) reach = -Infinity;
       reach = Math.max(reach, right(item));

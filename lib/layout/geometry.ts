@@ -17,6 +17,10 @@ export const bottom = (item: Item): number => item.y + DESCENT * item.size;
 /** The right edge of a run. */
 export const right = (item: Item): number => item.x + item.w;
 
+/** An equation number: a short label in parentheses, "(4)", "(2.3.1)", "(B6)", set at the margin
+ * beside display math. */
+export const EQUATION_NUMBER = /^\(\s*[\p{L}\p{N}][\p{L}\p{N}.\-–′']{0,9}\s*\)$/u;
+
 /** The smallest box around the runs. */
 export function boxOf(items: readonly Item[]): Box {
   let x0 = Infinity;

@@ -17,7 +17,7 @@
  * the column reading of columns.ts.
  */
 import type { CellPlace, Item } from '../protocol/records.js';
-import { boxOf, median } from './geometry.js';
+import { boxOf, EQUATION_NUMBER, median } from './geometry.js';
 import type { Fragment } from './fragments.js';
 import type { LayoutBlock } from './blocks.js';
 
@@ -50,9 +50,6 @@ const MIN_GRID_ROWS = 2;
  * line's stacked parts (a fraction's numerator and denominator, limits, a matrix's brackets) —
  * display math, not rows of cells. */
 const MIN_ROW_STEP = 0.9;
-/** An equation number: a short label in parentheses, "(4)", "(2.3.1)", "(B6)". A column of them
- * beside display math is the equations' numbering, not a column of a table. */
-const EQUATION_NUMBER = /^\(\s*[\p{L}\p{N}][\p{L}\p{N}.\-–′']{0,9}\s*\)$/u;
 
 /** A table found on a page: its row bands, each one layout block whose runs carry their cell. */
 export interface LayoutTable {
@@ -202,7 +199,8 @@ function textColumnWidth(fragments: readonly Fragment[]): number | null {
   return best;
 }
 
-/** True when every fragment of a column is an equation number. */
+/** True when every fragment of a column is an equation number: the numbering of display math
+ * beside it, not a column of a table. */
 function equationNumbers(column: readonly Fragment[]): boolean {
   return column.every((f) => EQUATION_NUMBER.test(f.items.map((i) => i.text).join('').trim()));
 }
