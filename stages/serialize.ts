@@ -62,7 +62,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'blankLines', type: 'boolean', description: 'separate paragraphs with blank lines' },
   { key: 'keepFurniture', type: 'boolean', description: 'keep running headers, footers and page numbers (added to --roles too)' },
   { key: 'roles', type: 'string', description: `text, html, base64: write only blocks of these roles, comma-separated (${ROLES.join(', ')}) or sets (${Object.keys(ROLE_SETS).join(', ')}); default: all but headers, footers and page numbers` },
-  { key: 'bodyOnly', type: 'boolean', description: 'short for --roles body-only: title, heading, body, list-item' },
+  { key: 'bodyOnly', type: 'boolean', description: 'short for --roles body-only: title, heading (without its section number), body, list-item' },
   { key: 'outDir', type: 'string', short: ['o'], description: 'write one file per document into this folder' },
   { key: 'quiet', type: 'boolean', short: ['q'], description: 'no per-document error lines on stderr' },
   { key: 'sentences', type: 'boolean', description: 'text: one sentence per line' },

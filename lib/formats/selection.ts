@@ -17,6 +17,7 @@
  */
 import { UsageError } from '../protocol/options.js';
 import { FURNITURE_ROLES, ROLES, type Block, type PageRecord, type Role } from '../protocol/records.js';
+import { NUMBERING } from '../regions/headings.js';
 
 /** The options the selection reads (the text and HTML writers' options extend them). */
 export interface RoleOptions {
@@ -30,7 +31,8 @@ export interface RoleOptions {
 
 /**
  * Named sets of roles. `body-only` is the running text a reader reads, as the ground truth of the
- * Bast & Korzen benchmark has it; `all` is every role.
+ * Bast & Korzen benchmark has it (its headings are written without their numbering, see
+ * `unnumbered`); `all` is every role.
  */
 export const ROLE_SETS: Readonly<Record<string, readonly Role[]>> = {
   'body-only': ['title', 'heading', 'body', 'list-item'],
@@ -67,6 +69,21 @@ export function roleFilter(options: RoleOptions): (role: string) => boolean {
   return (role) => roles.has(role) || (options.keepFurniture && furniture(role));
 }
 
+/** Whether the selection is the `body-only` set (by `bodyOnly` or by name in `roles`). */
+function selectsBodyOnly(options: RoleOptions): boolean {
+  return options.bodyOnly === true || (options.roles ?? '').split(',').some((name) => name.trim() === 'body-only');
+}
+
+/**
+ * A heading as the body-only text has it: without its section numbering ("2.3 Results" →
+ * "Results", "IV. DISCUSSION" → "DISCUSSION"). The numbers are labels of the document's
+ * structure, not running text; the NDJSON and XML keep them, as do the other selections.
+ */
+export function unnumbered(block: Block): Block {
+  const text = block.text.replace(NUMBERING, '');
+  return text === block.text || text.trim() === '' ? block : { ...block, text };
+}
+
 /** Blocks left out that do not stand between a paragraph and a formula after it: furniture, notes,
  * marks, and math the layout took for a table (a matrix); a caption does. */
 const PASSED_OVER: ReadonlySet<string> = new Set([...FURNITURE_ROLES, 'footnote', 'margin-note', 'other', 'table']);
@@ -96,13 +113,15 @@ function runsOnto(open: readonly PlacedBlock[], block: Block): boolean {
  */
 export function blockRuns(pages: readonly PageRecord[], options: RoleOptions): PlacedBlock[][] {
   const selected = roleFilter(options);
+  const bodyOnly = selectsBodyOnly(options);
   const runs: PlacedBlock[][] = [];
   let open: PlacedBlock[] | undefined;
   // Whether the block before (furniture aside) was written into the open paragraph.
   let afterOpen = false;
   for (const page of pages) {
-    for (const block of page.blocks ?? []) {
-      if (block.text.trim() === '') continue;
+    for (const found of page.blocks ?? []) {
+      if (found.text.trim() === '') continue;
+      const block = bodyOnly && found.role === 'heading' ? unnumbered(found) : found;
       const runsOn = block.continues && block.role !== 'footnote';
       if (!selected(block.role)) {
         // A paragraph left out closes the one before it: what continues it is not joined there.

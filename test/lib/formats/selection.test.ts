@@ -1,12 +1,15 @@
 /**
  * lib/formats/selection.ts: `--roles` values (roles, named sets, unknown names), the furniture
- * rule, and runs of selected blocks on hand-built pages (a run-on joined past left-out blocks).
+ * rule, runs of selected blocks on hand-built pages (a run-on joined past left-out blocks), and
+ * the body-only text's unnumbered headings.
  */
 import t from 'tap';
 import { blockRuns, parseRoles, roleFilter, ROLE_SETS, type RoleOptions } from '../../../lib/formats/selection.js';
 import { UsageError } from '../../../lib/protocol/options.js';
 import { FURNITURE_ROLES, ROLES } from '../../../lib/protocol/records.js';
-import { block, interruptedPages, pageRecord } from '../../helpers.js';
+import { join } from 'node:path';
+import type { PageRecord } from '../../../lib/protocol/records.js';
+import { block, interruptedPages, pageRecord, parseLines, run, samplesDir } from '../../helpers.js';
 
 const NONE: RoleOptions = { roles: '', bodyOnly: false, keepFurniture: false };
 /** The roles of the vocabulary that the options select. */
@@ -103,4 +106,22 @@ t.test('blockRuns: a display formula stays in its paragraph when written, and en
   ];
   t.same(texts(blockRuns(pages, NONE)), [['The count in each pond is given by'], ['N = n₁ + n₂', 'where n₁ counts the frogs and n₂ the toads.']], 'the text after the formula goes on where it stands');
   t.same(texts(blockRuns(pages, { ...NONE, bodyOnly: true })), [['The count in each pond is given by'], ['where n₁ counts the frogs and n₂ the toads.']]);
+});
+
+t.test('the body-only text writes headings without their numbering; every other output keeps it', async (t) => {
+  // samples/paper.pdf numbers its sections "1 Introduction", "2.1 Mugs and tea", "4.1 Limitations".
+  const pdf = join(samplesDir, 'paper.pdf');
+  const body = await run(['extract', '--quiet', '--body-only', pdf]);
+  const lines = body.stdout.split('\n');
+  t.ok(lines.includes('Introduction') && lines.includes('Mugs and tea') && lines.includes('Limitations'), 'the headings, unnumbered');
+  t.notOk(lines.some((line) => /^\d+(\.\d+)* [A-Z]/u.test(line) && line.length < 40), 'no numbered heading left');
+  const named = await run(['extract', '--quiet', '--roles', 'body-only', pdf]);
+  t.equal(named.stdout, body.stdout, '--roles body-only is the same set');
+  const all = await run(['extract', '--quiet', pdf]);
+  t.ok(all.stdout.split('\n').includes('2.1 Mugs and tea'), 'the default text keeps the numbers');
+  const headings = await run(['extract', '--quiet', '--roles', 'heading', pdf]);
+  t.ok(headings.stdout.split('\n').includes('4.1 Limitations'), 'so does a selection of headings');
+  const ndjson = await run(['extract', '--quiet', '--format', 'ndjson', '--body-only', pdf]);
+  const blocks = parseLines(ndjson.stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : []));
+  t.ok(blocks.some((b) => b.role === 'heading' && b.text === '1 Introduction'), 'the records keep the heading whole');
 });
