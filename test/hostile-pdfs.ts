@@ -6,8 +6,11 @@
  */
 import { createDeflate, deflateSync } from 'node:zlib';
 
-/** A PDF from its objects' bodies (object i + 1 is `bodies[i]`), with a correct xref table; object 1 is the catalog. */
-export function pdfFromObjects(bodies: readonly (string | Buffer)[]): Buffer {
+/**
+ * A PDF from its objects' bodies (object i + 1 is `bodies[i]`), with a correct xref table; object 1
+ * is the catalog. `trailer` adds entries to the trailer dictionary (an /Encrypt and its /ID).
+ */
+export function pdfFromObjects(bodies: readonly (string | Buffer)[], trailer = ''): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0]!.length;
   const offsets: number[] = [];
@@ -18,7 +21,7 @@ export function pdfFromObjects(bodies: readonly (string | Buffer)[]): Buffer {
     offset += chunk.length;
   });
   const xref = [`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R${trailer ? ` ${trailer}` : ''} >>\nstartxref\n${offset}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
 

@@ -83,6 +83,56 @@ const BUDGET_PATCHES: readonly (readonly [string, string])[] = [
 ];
 
 /*
+ * empty-owner-password: the standard security handler authenticates a password as user password
+ * or as owner password (ISO 32000-2, 7.6.4.4, Algorithms 6 and 7, 11 and 12 for AES-256), and a
+ * reader without a password has the empty one. When the owner password is empty, the empty
+ * password opens the document: poppler, qpdf and Ghostscript read such a file without a password.
+ * Some writers make one for a document meant to need its user password (Bluebeam's PDF library:
+ * pdf.js's own test file pr6531_2.pdf, whose user password is asdfasdf). pdf.js tries a password
+ * as owner password only when one is given, at every revision (so does PDFium, which cannot be
+ * patched: `--engine auto` hands the document PDFium refused to pdf.js). With these changes the
+ * empty password is tried as owner password too, after failing as user password, and the
+ * document's OpenReport says when it opened the document, which becomes an `empty-owner-password`
+ * warning. A password that was given is never replaced: when it fails as user and as owner
+ * password, the document stays closed, as it does in poppler and qpdf.
+ *
+ * R5 and R6 (AES-256): #createEncryptionKey20's owner check goes without `password.length`.
+ * R2–R4: the user password is recovered from /O with the empty owner password, as it is with a
+ * given one, instead of giving up for want of a password.
+ */
+const OPEN_REPORT_GLOBAL = 'pdfpipeOpenReport';
+const EMPTY_OWNER_PASSWORD_PATCHES: readonly (readonly [string, string])[] = [
+  [
+    '    } else if (password.length && pdfAlgorithm.checkOwnerPassword(password, ownerValidationSalt, uBytes, ownerPassword)) {\n',
+    '    } else if (pdfAlgorithm.checkOwnerPassword(password, ownerValidationSalt, uBytes, ownerPassword)) {\n' +
+      `      if (!password.length && globalThis.${OPEN_REPORT_GLOBAL}) globalThis.${OPEN_REPORT_GLOBAL}.emptyOwnerPassword = true;\n`,
+  ],
+  [
+    '      if (!password) {\n' +
+      '        throw new PasswordException("No password given", PasswordResponses.NEED_PASSWORD);\n' +
+      '      }\n' +
+      '      const decodedPassword = this.#decodeUserPassword(passwordBytes, ownerPassword, revision, keyLength);\n' +
+      '      encryptionKey = this.#prepareKeyData(fileIdBytes, decodedPassword, ownerPassword, userPassword, flags, revision, keyLength, encryptMetadata);\n',
+    '      const decodedPassword = this.#decodeUserPassword(passwordBytes ?? new Uint8Array(0), ownerPassword, revision, keyLength);\n' +
+      '      encryptionKey = this.#prepareKeyData(fileIdBytes, decodedPassword, ownerPassword, userPassword, flags, revision, keyLength, encryptMetadata);\n' +
+      '      if (!password && !encryptionKey) {\n' +
+      '        throw new PasswordException("No password given", PasswordResponses.NEED_PASSWORD);\n' +
+      '      }\n' +
+      `      if (!password && globalThis.${OPEN_REPORT_GLOBAL}) globalThis.${OPEN_REPORT_GLOBAL}.emptyOwnerPassword = true;\n`,
+  ],
+];
+
+/** How the patched worker opened the current document (see empty-owner-password above). */
+interface OpenReport {
+  /** No password was given, the empty one is not the user password, and the empty owner password opened it. */
+  emptyOwnerPassword: boolean;
+}
+
+/** The diagnostic of a document the empty owner password opened. */
+const EMPTY_OWNER_PASSWORD_MESSAGE =
+  'The PDF is encrypted with a user password, and its owner password is empty: it was opened with the empty owner password, as poppler and qpdf open it';
+
+/*
  * pdf.js also reorders each run on its own with a simplified BiDi pass and deletes `<` and `>` from
  * runs that hold right-to-left characters. A line is often several runs, so that pass cannot give the
  * line's reading order, and what it deleted cannot be restored. We keep each run's text in the order
@@ -108,7 +158,7 @@ let pdfjsPromise: Promise<PdfjsModule> | null = null;
 async function loadPatchedWorker(): Promise<void> {
   let source = readFileSync(join(PDFJS_ROOT, 'legacy/build/pdf.worker.mjs'), 'utf8');
   const changes: string[] = [];
-  let budgeted = false;
+  let unlisted = false;
   if (source.includes(IN_FLOW_SPACE_BRANCH)) {
     source = source.replace(IN_FLOW_SPACE_BRANCH, 'if (false) {');
     changes.push('split-runs');
@@ -129,9 +179,15 @@ async function loadPatchedWorker(): Promise<void> {
   for (const [anchor, check] of BUDGET_PATCHES) {
     if (source.split(anchor).length !== 2) continue;
     source = source.replace(anchor, check + anchor);
-    budgeted = true;
+    unlisted = true;
   }
-  if (changes.length === 0 && !budgeted) return;
+  // Not listed either: it changes which documents open, and the one it opens says so in a diagnostic.
+  for (const [anchor, replacement] of EMPTY_OWNER_PASSWORD_PATCHES) {
+    if (source.split(anchor).length !== 2) continue;
+    source = source.replace(anchor, replacement);
+    unlisted = true;
+  }
+  if (changes.length === 0 && !unlisted) return;
   // The source-map comment must go: relative to a data: URL it is an invalid URL, and with source
   // maps enabled (node --enable-source-maps, NODE_OPTIONS) Node throws on it and the import fails.
   const patched = source.replace(/^\/\/# sourceMappingURL=.*$/gm, '');
@@ -430,6 +486,8 @@ export async function* extractRecords(
   const pdfjs = await loadPdfjs();
   const budget = new DecodeBudget(options.memory);
   activate(budget);
+  const opened: OpenReport = { emptyOwnerPassword: false };
+  (globalThis as Record<string, unknown>)[OPEN_REPORT_GLOBAL] = opened;
   const task = pdfjs.getDocument({
     data: bytes,
     isEvalSupported: false,
@@ -480,6 +538,7 @@ export async function* extractRecords(
       permissions: await doc.getPermissions().catch(() => null),
     };
     yield { type: 'doc', id, source, schema: SCHEMA_VERSION, meta };
+    if (opened.emptyOwnerPassword) yield diagnostic(id, 'parse', 'empty-owner-password', EMPTY_OWNER_PASSWORD_MESSAGE);
     // A tagged PDF's structure tree gives each run its `tag`; an untagged one is not read.
     const tagged = (await doc.getMarkInfo().catch(() => null))?.Marked === true;
     const range = pageRange(doc.numPages, options);

@@ -17,8 +17,11 @@ import { collectBetweenDocuments } from './heap.js';
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES: Record<Exclude<EngineName, 'auto'>, typeof pdfjs | typeof pdfium> = { pdfjs, pdfium };
 
-/** PDFium's failures that pdf.js may get past. */
-const RETRY_WITH_PDFJS = new Set(['corrupt', 'unreadable', 'out-of-memory']);
+/**
+ * PDFium's failures that pdf.js may get past. A password PDFium refused may still open in pdf.js:
+ * PDFium never tries the empty owner password, the patched pdf.js does (see lib/engines/pdfjs.ts).
+ */
+const RETRY_WITH_PDFJS = new Set(['corrupt', 'unreadable', 'out-of-memory', 'password-required']);
 
 
 /**
