@@ -3,7 +3,7 @@
  * belong to. Pure functions over records; thresholds are relative to the font size.
  */
 import type { Item } from '../protocol/records.js';
-import { median, right } from './geometry.js';
+import { ASCENT, DESCENT, median, right } from './geometry.js';
 import { mergeSlopingRows } from './sloping.js';
 import { initialHost, joinInitial, mayBeInitial, INITIAL_SIZE_RATIO } from './initials.js';
 
@@ -135,9 +135,57 @@ function groupByBaseline(items: readonly Item[], options: RowOptions): Row[] {
       row.items = [];
     }
   }
+  attachOffsetSymbols(rows, options);
   const kept = rows.filter((row) => row.items.length > 0);
   for (const row of kept) row.items.sort((a, b) => a.x - b.x);
   return kept;
+}
+
+/** A lone symbol (no letter, no digit) of at most this many characters may be set off its line's baseline. */
+const OFFSET_SYMBOL_CHARS = 2;
+/** Runs of one line do not overlap: a symbol covering more than this share of its width of a run is not in that run's line. */
+const OFFSET_SYMBOL_CLASH = 0.25;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * A row that is one math symbol set off the baseline of a line it sits in — TeX's radical sign
+ * of "√s", whose glyph hangs from its baseline, a big operator — joins that line: alone, it would
+ * stand as a row, and a block, between two lines of one paragraph. Its line is the neighbouring
+ * row whose line box it overlaps, in whose runs it fits (it covers none of them, as glyphs of one
+ * line never do) and one of whose runs it touches; of two, the one it overlaps more. It is put on
+ * that line's baseline.
+ */
+function attachOffsetSymbols(rows: Row[], options: RowOptions): void {
+  const lineTop = (row: Row): number => row.base - ASCENT * row.size;
+  const lineBottom = (row: Row): number => row.base + DESCENT * row.size;
+  rows.forEach((row, i) => {
+    if (row.items.length !== 1) return;
+    const symbol = row.items[0]!;
+    const text = symbol.text.trim();
+    if (text === '' || [...text].length > OFFSET_SYMBOL_CHARS || LETTER_OR_DIGIT.test(text)) return;
+    const top = symbol.y - ASCENT * symbol.size;
+    const height = (ASCENT + DESCENT) * symbol.size;
+    let best: Row | undefined;
+    let bestShare = 0;
+    // The nearest rows above and below that still hold runs (a script row moved onto its line is empty).
+    const above = rows.slice(0, i).reverse().find((r) => r.items.length > 0);
+    const below = rows.slice(i + 1).find((r) => r.items.length > 0);
+    for (const other of [above, below]) {
+      if (!other) continue;
+      const share = (Math.min(top + height, lineBottom(other)) - Math.max(top, lineTop(other))) / height;
+      const fits = other.items.every((run) => Math.min(right(run), right(symbol)) - Math.max(run.x, symbol.x) <= OFFSET_SYMBOL_CLASH * symbol.w);
+      const touching = other.items.some((run) => symbol.x <= right(run) + options.scriptGap * other.size && right(symbol) >= run.x - options.scriptGap * other.size);
+      if (share > bestShare && fits && touching) {
+        best = other;
+        bestShare = share;
+      }
+    }
+    if (!best) return;
+    // On its line's baseline: its box, reckoned from the baseline, would otherwise reach into
+    // the line above and part the two lines.
+    best.items.push({ ...symbol, y: best.base });
+    row.items = [];
+  });
 }
 
 /**
