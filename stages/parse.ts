@@ -56,7 +56,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'firstPage', type: 'number', min: 1, short: ['f'], description: 'first page to read (pages keep their numbers)' },
   { key: 'lastPage', type: 'number', min: 0, short: ['l'], description: 'last page to read; 0: the last page of the document' },
   { key: 'maxPages', type: 'number', min: 1, description: 'pages read of one document at most; the rest are left unread, with a warning' },
-  { key: 'ocr', type: 'string', choices: ['auto', 'never', 'always'], description: 'read pages by OCR (Tesseract): auto: pages without text that hold images, pages whose text is mostly characters with no meaning or whose words are broken by characters of another script or control codes; always: every page' },
+  { key: 'ocr', type: 'string', choices: ['auto', 'never', 'always'], description: 'read pages by OCR (Tesseract): auto: pages without text that show something (ink in a render: a scan, words in a picture, as outlines or through a soft mask), pages whose text is mostly characters with no meaning or whose words are broken by characters of another script or control codes; always: every page' },
   { key: 'ocrLang', type: 'string', description: "Tesseract's languages for OCR, +-joined (eng, deu+fra); auto: the document's /Lang, else the script of the page's text, of the pages before or that Tesseract's osd sees, else eng" },
   { key: 'ocrDpi', type: 'number', min: 50, max: 1200, description: 'resolution pages are rendered at for OCR' },
   { key: 'ocrTimeout', type: 'number', min: 1, max: MAX_TIMEOUT, description: "seconds one page's OCR may take before Tesseract is killed (the page keeps its text layer)" },

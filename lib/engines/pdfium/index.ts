@@ -35,7 +35,7 @@ import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
 import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
-import { imageCoverage, renderDpi, renderPage } from './render.js';
+import { imageCoverage, inkCoverage, renderDpi, renderPage } from './render.js';
 import { countCharacters, foreignInWords, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
 import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
@@ -177,8 +177,10 @@ export async function* extractRecords(
           const counted = countCharacters(items.map((item) => item.text));
           const pageText = items.map((item) => (item.after === 'space' || item.after === 'break' ? `${item.text} ` : item.text)).join('');
           pageScript = dominantScript(pageText);
-          const coverage = counted.chars === 0 ? imageCoverage(m, page, view, scratch) : 0;
-          ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), imageCoverage: coverage });
+          // What a page without text shows is measured; a page with text is judged by its text alone.
+          const hasText = counted.chars > 0;
+          const coverage = { imageCoverage: hasText ? 0 : imageCoverage(m, page, view, scratch), inkCoverage: hasText ? 0 : inkCoverage(m, page, width, height) };
+          ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), ...coverage });
           if (!ocrWhy && pageScript) language.documentScript = pageScript;
           if (ocrWhy && ocrSpent >= ocr.ocrBudget * 1000) {
             notes.push(diagnostic(id, 'parse', 'ocr-skipped', `The page was not read by OCR: the document spent its ${ocr.ocrBudget} s of OCR (--ocr-budget); it keeps its text layer (${ocrWhy})`, { place: { page: n } }));

@@ -1,9 +1,11 @@
 /**
  * Pages as pictures from PDFium: the page drawn (as displayed: crop box, /Rotate applied,
  * annotations' appearances) into a bitmap, as RGBA for `inspect`, or grey for OCR (a binary PNM,
- * P5, which Tesseract reads from its stdin); and how much of a page images cover, which OCR asks.
+ * P5, which Tesseract reads from its stdin); and how much of a page its drawing inks and images
+ * cover, which OCR asks.
  */
 import type { Raster } from '../../formats/inspect-png.js';
+import { INK_DPI, INK_MAX_PIXELS, inkShare } from '../../ocr/ink.js';
 import { EngineError } from '../errors.js';
 import { heaps, loadModule, type PdfiumModule, type Scratch } from './module.js';
 
@@ -50,23 +52,35 @@ export function imageCoverage(m: PdfiumModule, page: number, view: readonly [num
   return Math.min(1, covered / area);
 }
 
-/** The resolution a page of `width` × `height` points is rendered at: `dpi`, lowered to keep within MAX_OCR_PIXELS. */
-export function renderDpi(width: number, height: number, dpi: number): number {
+/** The resolution a page of `width` × `height` points is rendered at: `dpi`, lowered to keep within `maxPixels`. */
+export function renderDpi(width: number, height: number, dpi: number, maxPixels = MAX_OCR_PIXELS): number {
   const pixels = (width * dpi / 72) * (height * dpi / 72);
-  return pixels > MAX_OCR_PIXELS ? dpi * Math.sqrt(MAX_OCR_PIXELS / pixels) : dpi;
+  return pixels > maxPixels ? dpi * Math.sqrt(maxPixels / pixels) : dpi;
+}
+
+/**
+ * The share of the page (`width` × `height` points, as displayed) that its content inks
+ * (lib/ocr/ink.ts), rendered at INK_DPI. Annotations are left out: the text layer is the page's,
+ * and an annotation's words are read from the annotation (readAnnotations).
+ */
+export function inkCoverage(m: PdfiumModule, page: number, width: number, height: number): number {
+  const dpi = renderDpi(width, height, INK_DPI, INK_MAX_PIXELS);
+  const pw = Math.max(1, Math.round(width * dpi / 72));
+  const ph = Math.max(1, Math.round(height * dpi / 72));
+  return inkShare(drawPage(m, page, pw, ph, 0, (heap, buffer, stride) => luminance(heap, buffer, stride, pw, ph, new Uint8Array(pw * ph), 0)));
 }
 
 /**
  * The loaded page drawn onto white into a `width` × `height` pixel bitmap (the page scaled to fill
- * it), its bytes (red, green, blue, unused per pixel; `stride` bytes a row) handed to `read`
+ * it; `flags` RENDER_ANNOTATIONS to draw annotations' appearances too), its bytes (red, green, blue, unused per pixel; `stride` bytes a row) handed to `read`
  * before the bitmap is freed.
  */
-function drawPage<T>(m: PdfiumModule, page: number, width: number, height: number, read: (heap: Uint8Array, buffer: number, stride: number) => T): T {
+function drawPage<T>(m: PdfiumModule, page: number, width: number, height: number, flags: number, read: (heap: Uint8Array, buffer: number, stride: number) => T): T {
   const bitmap = m.FPDFBitmap_Create(width, height, 0);
   if (!bitmap) throw new EngineError('out-of-memory', `The PDFium heap cannot hold a ${width}×${height} page image`);
   try {
     m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-    m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_ANNOTATIONS | FPDF_REVERSE_BYTE_ORDER);
+    m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags | FPDF_REVERSE_BYTE_ORDER);
     return read(heaps(m).HEAPU8, m.FPDFBitmap_GetBuffer(bitmap), m.FPDFBitmap_GetStride(bitmap));
   } finally {
     m.FPDFBitmap_Destroy(bitmap);
@@ -80,22 +94,27 @@ function drawPage<T>(m: PdfiumModule, page: number, width: number, height: numbe
 export function renderPage(m: PdfiumModule, page: number, width: number, height: number, dpi: number): Uint8Array {
   const pw = Math.max(1, Math.round(width * dpi / 72));
   const ph = Math.max(1, Math.round(height * dpi / 72));
-  return drawPage(m, page, pw, ph, (heap, buffer, stride) => {
+  return drawPage(m, page, pw, ph, RENDER_ANNOTATIONS, (heap, buffer, stride) => {
     const header = new TextEncoder().encode(`P5\n${pw} ${ph}\n255\n`);
     const out = new Uint8Array(header.length + pw * ph);
     out.set(header);
-    let o = header.length;
-    for (let y = 0; y < ph; y++) {
-      // RGB → luminance (Rec. 601 weights in integers).
-      for (let x = 0, i = buffer + y * stride; x < pw; x++, i += 4) out[o++] = (heap[i]! * 77 + heap[i + 1]! * 150 + heap[i + 2]! * 29) >> 8;
-    }
-    return out;
+    return luminance(heap, buffer, stride, pw, ph, out, header.length);
   });
+}
+
+/** Writes the luminance of a drawn bitmap's `width` × `height` pixels into `out` from `offset`, and returns `out`. */
+function luminance(heap: Uint8Array, buffer: number, stride: number, width: number, height: number, out: Uint8Array, offset: number): Uint8Array {
+  let o = offset;
+  for (let y = 0; y < height; y++) {
+    // RGB → luminance (Rec. 601 weights in integers).
+    for (let x = 0, i = buffer + y * stride; x < width; x++, i += 4) out[o++] = (heap[i]! * 77 + heap[i + 1]! * 150 + heap[i + 2]! * 29) >> 8;
+  }
+  return out;
 }
 
 /** The loaded page as an RGBA raster of `width` × `height` pixels, opaque. */
 function rasterOf(m: PdfiumModule, page: number, width: number, height: number): Raster {
-  return drawPage(m, page, width, height, (heap, buffer, stride) => {
+  return drawPage(m, page, width, height, RENDER_ANNOTATIONS, (heap, buffer, stride) => {
     const pixels = new Uint8Array(width * height * 4);
     for (let y = 0; y < height; y++) pixels.set(heap.subarray(buffer + y * stride, buffer + y * stride + width * 4), y * width * 4);
     for (let i = 3; i < pixels.length; i += 4) pixels[i] = 255;

@@ -14,7 +14,7 @@ t.test('characters foreign to the words around them are counted', async (t) => {
 });
 
 t.test('a page whose words are broken by foreign characters is read by OCR', async (t) => {
-  const page = { chars: 1000, meaningless: 0, imageCoverage: 0, letters: 900 };
+  const page = { chars: 1000, meaningless: 0, imageCoverage: 0, inkCoverage: 0, letters: 900 };
   t.match(ocrReason('auto', { ...page, foreign: 120 }), /120 of its 900 letters sit inside words of another script/);
   t.equal(ocrReason('auto', { ...page, foreign: 7 }), null, 'under the share a good layer reaches');
   t.equal(ocrReason('auto', { ...page, letters: 40, foreign: 3 }), null, 'too few to judge');
@@ -28,15 +28,19 @@ t.test("letters every script shares and typeset code's visible space are no fore
 });
 
 t.test('a page whose text holds control codes, glyphs read as their codes, is read by OCR', async (t) => {
-  const page = { chars: 420, meaningless: 4, imageCoverage: 0, letters: 400, foreign: 2 };
+  const page = { chars: 420, meaningless: 4, imageCoverage: 0, inkCoverage: 0, letters: 400, foreign: 2 };
   t.match(ocrReason('auto', { ...page, controls: 4 }), /4 of its characters are control codes/);
   t.equal(ocrReason('auto', { ...page, controls: 2 }), null, 'too few to judge');
   t.equal(ocrReason('auto', { ...page, letters: 4000, controls: 4 }), null, 'too rare among the letters');
 });
 
-t.test('a page without text is read by OCR when images take room enough for a word', async (t) => {
-  t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.18 }), /no text and images cover 18%/);
-  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.001 }), null, 'an icon');
+t.test('a page without text is read by OCR when its drawing inks room enough for a word', async (t) => {
+  const page = { chars: 0, meaningless: 0 };
+  t.match(ocrReason('auto', { ...page, imageCoverage: 0.18, inkCoverage: 0.05 }), /no text and images cover 18%/);
+  t.match(ocrReason('auto', { ...page, imageCoverage: 0.001, inkCoverage: 0.0065 }), /no text and its drawing inks 0\.65% of it \(no image/, 'a word through a soft mask');
+  t.match(ocrReason('auto', { ...page, imageCoverage: 0, inkCoverage: 0.3 }), /its drawing inks 30% of it/, 'a page of outlines');
+  t.equal(ocrReason('auto', { ...page, imageCoverage: 1, inkCoverage: 0 }), null, 'an image that draws nothing');
+  t.equal(ocrReason('auto', { ...page, imageCoverage: 0, inkCoverage: 0.00002 }), null, 'a speck');
 });
 
 t.test('control codes count when written against letters (a word\'s ligatures), not as runs of their own (a formula\'s symbols)', async (t) => {

@@ -46,12 +46,12 @@ t.test('specks: low-confidence words far smaller than the lines are left out', a
 });
 
 t.test('a page is OCR\'d only without readable text', async (t) => {
-  t.equal(ocrReason('auto', { chars: 500, meaningless: 0, imageCoverage: 1 }), null);
-  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.005 }), null);
-  t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.9 }), /no text/);
-  t.match(ocrReason('auto', { chars: 100, meaningless: 80, imageCoverage: 0 }), /no meaning/);
-  t.equal(ocrReason('never', { chars: 0, meaningless: 0, imageCoverage: 1 }), null);
-  t.ok(ocrReason('always', { chars: 500, meaningless: 0, imageCoverage: 0 }));
+  t.equal(ocrReason('auto', { chars: 500, meaningless: 0, imageCoverage: 1, inkCoverage: 0.5 }), null);
+  t.equal(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0, inkCoverage: 0 }), null);
+  t.match(ocrReason('auto', { chars: 0, meaningless: 0, imageCoverage: 0.9, inkCoverage: 0.05 }), /no text/);
+  t.match(ocrReason('auto', { chars: 100, meaningless: 80, imageCoverage: 0, inkCoverage: 0 }), /no meaning/);
+  t.equal(ocrReason('never', { chars: 0, meaningless: 0, imageCoverage: 1, inkCoverage: 1 }), null);
+  t.ok(ocrReason('always', { chars: 500, meaningless: 0, imageCoverage: 0, inkCoverage: 0 }));
 });
 
 t.test('the lines of one paragraph share its type size, whatever the height of their own boxes', async (t) => {
