@@ -115,7 +115,8 @@ const round = (v: number): number => Math.round(v * 100) / 100;
  *
  * The pitch allows for glyphs a font places off their cell (punctuation, a glyph without vertical
  * metrics), up to an em either way. The runs of a horizontal line touch their neighbours on their
- * baseline. Stacks of fewer than MIN_STACK cells, or not mostly of scripts that are set vertically
+ * baseline, and those that do not (Korean words of one syllable, between word spaces) share it
+ * with wider runs that do. Stacks of fewer than MIN_STACK cells, or not mostly of scripts that are set vertically
  * (CJK; a column of table digits, a list's markers), are not vertical text; Latin words inside
  * vertical text are drawn turned, and have an angle of their own.
  */
@@ -146,7 +147,19 @@ export function verticalCells(items: readonly Item[]): Set<Item> {
     }
     return false;
   };
-  const candidates = upright.filter((a) => !beside(a));
+  // A run standing apart on a baseline that runs with neighbours mostly fill (a Korean word of one
+  // syllable between two word spaces) is a word of a horizontal line, not a cell.
+  const apart = new Set(upright.filter((a) => !beside(a)));
+  const inLine = (a: Item): boolean => {
+    let alone = 0;
+    let joined = 0;
+    for (const b of nearBaseline(byBaseline, a.y, 0.25 * a.size)) {
+      if (apart.has(b)) alone += b.w;
+      else joined += b.w;
+    }
+    return joined > alone;
+  };
+  const candidates = [...apart].filter((a) => !inLine(a));
   const sorted = [...candidates].sort((a, b) => a.y - b.y);
   const links = new Map<Item, Item[]>();
   for (const a of sorted) {

@@ -98,6 +98,11 @@ export function isCjkBoundary(left: string, right: string): boolean {
   return NO_SPACE_SCRIPT.test(a) || NO_SPACE_SCRIPT.test(b);
 }
 
+/** True when the text has a character of a script written without spaces between words (CJK, Thai). */
+export function hasNoSpaceScript(text: string): boolean {
+  return NO_SPACE_SCRIPT.test(text) || THAI.test(text);
+}
+
 /** A Thai letter or mark. */
 const THAI = /[\u0e01-\u0e5b]/u;
 

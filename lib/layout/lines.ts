@@ -5,7 +5,7 @@
  * and adapts to the line: in letter-spaced text (most runs are single glyphs with even gaps) it
  * sits above the line's own tracking gap. No spaces are inserted inside CJK text.
  */
-import { boxOf, drawnSpace, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
+import { boxOf, drawnSpace, hasNoSpaceScript, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
 import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
@@ -129,7 +129,7 @@ function composeLine(
   // word, and its gaps are word spaces.
   const perGlyph = items.length >= options.perGlyphMinRuns && countOneCharacter(items) >= options.perGlyphShare * items.length && wordRunShare(items) < WORD_RUN_SHARE;
   // A font whose own gaps break below `wordGap` has its in-word gaps (after non-joining letters too) below that break.
-  const fontGap = dir === 'rtl' ? fontGaps.get(mostCommon(items.map((item) => item.font))) : undefined;
+  const fontGap = fontGaps.get(mostCommon(items.map((item) => item.font)));
   const wordGap = fontGap ?? options.wordGap;
   const threshold = perGlyph ? Math.max(wordGap, percentile(gaps, 0.25) + options.letterSpaceExtra) : wordGap;
   const rule = perGlyph ? 'letter-spacing' : 'gap';
@@ -272,6 +272,24 @@ function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string>
   return new Set([...tally].flatMap(([font, [spaces, wide]]) => (spaces >= SPACED_SHARE * wide && spaces > 0 ? [font] : [])));
 }
 
+/** Words carry signs when at least this share of a line's letters and marks are a script's own signs. */
+const SIGNED_SHARE = 0.15;
+/** A script's own sign (a Devanagari vowel sign), not a diacritic scripts share (U+0300–U+036F: accents, a formula's hat). */
+const SCRIPT_SIGN = /^(?!\p{Script=Inherited})\p{M}$/u;
+
+/** The share of a script's own signs among the letters and marks of runs. */
+function signShare(items: readonly Item[]): number {
+  let signs = 0;
+  let all = 0;
+  for (const item of items) {
+    for (const ch of item.text) {
+      if (SCRIPT_SIGN.test(ch)) signs += 1;
+      if (/[\p{L}\p{M}]/u.test(ch)) all += 1;
+    }
+  }
+  return all === 0 ? 0 : signs / all;
+}
+
 /** The pure core: builds the lines of one page. */
 export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder = false): PageRecord {
   const byBlock = new Map<number, Item[]>();
@@ -309,8 +327,17 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
     measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.flatMap((gap, i) => (spaced.has(row.items[i]!.font) ? [] : [{ font: row.items[i]!.font, gap }])) : [])),
     options.wordGap,
   );
+  // Left-to-right lines whose words carry signs (Devanagari's and Bengali's vowel signs, …) in
+  // scripts written with spaces: a sign may overhang the space, which then measures narrower than
+  // `wordGap`. Only fonts whose runs end at word spaces alone (XeTeX's) take a gap of their own.
+  const spacedLtr = (row: MeasuredRow): boolean => row.dir === 'ltr' && signShare(row.items) >= SIGNED_SHARE && !row.items.some((item) => hasNoSpaceScript(item.text));
+  const spaceRunGaps = fontWordGaps(
+    measured.flatMap(({ row }) => (spacedLtr(row) ? row.gaps.map((gap, i) => ({ font: row.items[i]!.font, gap })) : [])),
+    options.wordGap,
+    false,
+  );
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps, fontGaps);
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

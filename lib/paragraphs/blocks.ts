@@ -8,6 +8,7 @@ import type { DocumentGroup } from '../protocol/stage.js';
 import { median, mostCommon, unionBox } from '../layout/geometry.js';
 import { FURNITURE_ROLES, type Block, type Line, type PageRecord, type Role } from '../protocol/records.js';
 import { joinLines, vocabulary } from './hyphens.js';
+import { roomForNextSyllable } from './hangul.js';
 import { BULLET, SENTENCE_END, splitParagraphs, type SplitOptions } from './split.js';
 import { majorityTag } from '../regions/tags.js';
 
@@ -38,24 +39,38 @@ export function blocksOfDocument(group: DocumentGroup, options: SplitOptions & R
   const allLines = group.pages.flatMap((p) => p.lines ?? []);
   const words = vocabulary(allLines);
   const body = bodySize(allLines);
-  let previousBody: Block | null = null;
-  const pages = group.pages.map((page) => {
+  // Each page's layout blocks (runs of lines with one block number), split into paragraphs but
+  // table rows and furniture, which stay as they stand.
+  const pageBlocks = group.pages.map((page) => {
     const lines = page.lines ?? [];
-    const blocks: Block[] = [];
-    const bodyBottom = Math.max(0, ...lines.filter((l) => !l.role && Math.abs(l.size - body) < 0.5).map((l) => l.box.y + l.box.h));
+    const found: { lines: Line[]; given: Role | undefined; furniture: Role | undefined; parts: Line[][] }[] = [];
     let index = 0;
     while (index < lines.length) {
       const blockId = lines[index]!.block;
       const group: Line[] = [];
       while (index < lines.length && lines[index]!.block === blockId) group.push(lines[index++]!);
+      const given = group.find((l) => l.role)?.role;
+      const furniture = given && FURNITURE_ROLES.has(given) ? given : undefined;
+      found.push({ lines: group, given, furniture, parts: group[0]!.cell || furniture ? [group] : splitParagraphs(group, options) });
+    }
+    return found;
+  });
+  // Korean: whether the producer breaks lines only at spaces, from the paragraphs of body text.
+  if (words.hangul) {
+    words.hangul.spacesOnly = group.pages.some((page, p) =>
+      pageBlocks[p]!.some((b) => !b.furniture && !b.lines[0]!.cell && b.parts.some((part) => Math.abs(median(part.map((l) => l.size)) - body) < 0.5 && roomForNextSyllable(part, page.items ?? []))),
+    );
+  }
+  let previousBody: Block | null = null;
+  const pages = group.pages.map((page, p) => {
+    const lines = page.lines ?? [];
+    const blocks: Block[] = [];
+    const bodyBottom = Math.max(0, ...lines.filter((l) => !l.role && Math.abs(l.size - body) < 0.5).map((l) => l.box.y + l.box.h));
+    for (const { lines: group, given, parts } of pageBlocks[p]!) {
       if (group[0]!.cell) {
         blocks.push(tableRowBlock(group, words));
         continue;
       }
-      // Furniture is one block as it stands; a passage `order` set apart (a margin note) keeps its role.
-      const given = group.find((l) => l.role)?.role;
-      const furniture = given && FURNITURE_ROLES.has(given) ? given : undefined;
-      const parts = furniture ? [group] : splitParagraphs(group, options);
       parts.forEach((part, partIndex) => {
         const size = median(part.map((l) => l.size));
         let role: Role = given ?? 'body';

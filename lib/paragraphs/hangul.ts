@@ -1,25 +1,30 @@
 /**
  * Line breaks inside Korean words. Korean writes spaces between its words (eojeol), but Chromium
- * and xeCJK break a line between any two syllables, so a line end is a space or nothing. The
- * document tells which from its own words, counted where no line end can have cut them: a break
- * whose halves written together are one of its words is inside a word, one whose halves are both
- * words is between two; else the syllables at the break decide, by the log odds of where the
- * document writes them (each count plus one). Korean words end in a small set of particles and
- * endings that recur all through a text, and begin with stems that vary: a syllable that the
- * document writes inside words and never at a word's start (the particle "을" of 생선을, 달을) is
- * a suffix, and a line that starts with one continues the word before it, unless the document
- * writes the syllable before the break more often at a word's end than inside one. A syllable
- * written only inside words is no such sign at the end of a line (a stem's syllables rarely recur
- * in a short text). Without evidence the break stays a space.
+ * and xeCJK break a line between any two syllables, so a line end is a space or nothing, and the
+ * page keeps no trace of which: the space at a break is not drawn. Writer breaks only at spaces.
  *
- *     모래성 | 을 쌓고     "을" never starts a word of the document, ends several (생선을, 달을)
- *   → 모래성을 쌓고
+ * First, the producer: a paragraph's line that had room for the next line's first syllable and a
+ * space, yet left it for the next line, was broken by a producer that breaks only at spaces
+ * (`roomForNextSyllable`); then every line end of the document is a space. Else a break is taken
+ * as one word or two by which the document's own words make likelier (`joinEvidence`): words as
+ * long as the halves written together against words as long as each half, and the syllables at
+ * the break where the document writes them (a word's end or not, its start or not). Korean words
+ * end in a small set of particles and endings that recur all through a text, and their lengths
+ * cluster at two to four syllables, so a break that leaves a lone syllable on either side is
+ * mostly inside a word, and one after a particle mostly between two.
+ *
+ *     아이들은 모래성 | 을 쌓고    words of 4 syllables are common, of 1 rare; "을" ends words
+ *   → 아이들은 모래성을 쌓고
+ *     방파제에 | 앉아 바다       a word of 6 syllables would be the document's longest
+ *   → 방파제에 앉아 바다
  */
+import type { Item, Line } from '../protocol/records.js';
 
 const HANGUL = /^\p{Script=Hangul}+$/u;
+const HANGUL_SYLLABLE = /\p{Script=Hangul}/u;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
-/** The document's Korean words and where each syllable stands in them. */
+/** The document's Korean words, where each syllable stands in them, and how its lines break. */
 export interface HangulWords {
   words: Map<string, number>;
   /** Syllable → how often it ends a word, and how often it stands in one but not at its end. */
@@ -28,9 +33,13 @@ export interface HangulWords {
   /** Syllable → how often it starts a word, and how often it stands in one but not at its start. */
   starts: Map<string, number>;
   notStarts: Map<string, number>;
+  /** Word length in syllables → how many of the document's whole words have it. */
+  lengths: Map<number, number>;
+  /** The producer breaks lines only at spaces (a line had room for the next one's first syllable). */
+  spacesOnly: boolean;
 }
 
-const bump = (m: Map<string, number>, key: string): void => {
+const bump = <K>(m: Map<K, number>, key: K): void => {
   m.set(key, (m.get(key) ?? 0) + 1);
 };
 
@@ -40,7 +49,15 @@ const bump = (m: Map<string, number>, key: string): void => {
  * shows (the first word's end, the last word's start) and inside.
  */
 export function hangulWords(texts: readonly string[]): HangulWords {
-  const found: HangulWords = { words: new Map(), ends: new Map(), notEnds: new Map(), starts: new Map(), notStarts: new Map() };
+  const found: HangulWords = {
+    words: new Map(),
+    ends: new Map(),
+    notEnds: new Map(),
+    starts: new Map(),
+    notStarts: new Map(),
+    lengths: new Map(),
+    spacesOnly: false,
+  };
   for (const text of texts) {
     if (!/\p{Script=Hangul}/u.test(text)) continue;
     const tokens = text.trim().split(/\s+/u);
@@ -50,8 +67,11 @@ export function hangulWords(texts: readonly string[]): HangulWords {
       // A line's first word may have begun on the line before, its last may go on on the next.
       const startKnown = t > 0 || /^[\p{P}\p{S}]/u.test(token);
       const endKnown = t < tokens.length - 1 || /[\p{P}\p{S}]$/u.test(token);
-      if (startKnown && endKnown) bump(found.words, word);
       const syllables = [...word];
+      if (startKnown && endKnown) {
+        bump(found.words, word);
+        bump(found.lengths, syllables.length);
+      }
       syllables.forEach((s, i) => {
         const last = i === syllables.length - 1;
         if (!last) bump(found.notEnds, s);
@@ -72,19 +92,98 @@ const LEADING_HANGUL = /^\p{Script=Hangul}+/u;
  * without a space, and the rule that says so; null when they keep their space.
  */
 export function hangulJoin(text: string, next: string, found: HangulWords): string | null {
+  if (found.spacesOnly) return null;
   const left = TRAILING_HANGUL.exec(text)?.[0];
   const right = LEADING_HANGUL.exec(next)?.[0];
   if (!left || !right) return null;
   if (found.words.has(left + right)) return 'hangul-word';
   if (found.words.has(left) && found.words.has(right)) return null;
-  const a = [...left].at(-1)!;
-  const b = [...right][0]!;
-  const odds = (inside: Map<string, number>, edge: Map<string, number>, s: string): number => Math.log(((inside.get(s) ?? 0) + 1) / ((edge.get(s) ?? 0) + 1));
-  return odds(found.notStarts, found.starts, b) > JOIN_EVIDENCE && odds(found.notEnds, found.ends, a) >= 0 ? 'hangul-syllables' : null;
+  return joinEvidence(left, right, found) > 0 ? 'hangul-segments' : null;
 }
 
 /**
- * The log odds (natural) above which a syllable written inside words rather than at their start is
- * a suffix: one sighting inside a word and none at a start (ln 2) is enough.
+ * The counts are smoothed by adding this to each (Jeffreys' add-half): a length or a syllable the
+ * document never shows is unlikely, not impossible.
  */
-const JOIN_EVIDENCE = 0.5;
+const SMOOTHING = 0.5;
+
+/**
+ * The log odds (natural) that the halves `left` | `right` of a line break are one word rather than
+ * two, from the document's words: P(length ℓ+r) against P(ℓ)·P(r), times, for the syllable `a`
+ * before the break and `b` after it, how much likelier the document writes `a` inside a word than
+ * at its end, and `b` inside a word than at its start (each a share of its class: the syllables
+ * that end words, those that do not, …).
+ */
+export function joinEvidence(left: string, right: string, found: HangulWords): number {
+  const l = [...left];
+  const r = [...right];
+  const lengthTotal = sum(found.lengths);
+  const bins = Math.max(l.length + r.length, ...found.lengths.keys()) + 1;
+  const length = (n: number): number => Math.log(((found.lengths.get(n) ?? 0) + SMOOTHING) / (lengthTotal + SMOOTHING * bins));
+  const syllableTypes = new Set([...found.ends.keys(), ...found.notEnds.keys(), ...found.starts.keys(), ...found.notStarts.keys(), l.at(-1)!, r[0]!]).size;
+  const share = (m: Map<string, number>, s: string): number => Math.log(((m.get(s) ?? 0) + SMOOTHING) / (sum(m) + SMOOTHING * syllableTypes));
+  const lengths = length(l.length + r.length) - length(l.length) - length(r.length);
+  const before = share(found.notEnds, l.at(-1)!) - share(found.ends, l.at(-1)!);
+  const after = share(found.notStarts, r[0]!) - share(found.starts, r[0]!);
+  return lengths + before + after;
+}
+
+function sum<K>(m: Map<K, number>): number {
+  let total = 0;
+  for (const n of m.values()) total += n;
+  return total;
+}
+
+/**
+ * Whether a line of this paragraph (its lines in order, left to right, and the page's items) had
+ * room for the next line's first syllable and a word space, yet left them for the next line: a
+ * producer that may break between any two syllables would have set that syllable on the line, so
+ * this one breaks only at spaces. A line's room is what the paragraph's widest line reaches past
+ * it, plus what its word gaps are wider than the paragraph's natural space (justified text), plus
+ * its gaps between runs inside words:
+ *
+ *     |여름이 되면 작은 바닷가 마을은 관광객으로 가득  |   room ≥ 쌓 + space: breaks only at spaces
+ *     |쌓고 어른들은 파라솔 아래에서 …                 |
+ *
+ * The natural space is the narrowest of the lines' mean word gaps (a paragraph's last line is not
+ * stretched); a syllable's advance is the paragraph's mean over its runs of Hangul (Hangul
+ * syllables share one advance in a font), and punctuation that must follow the next line's first
+ * syllable is counted a syllable wide. All of these err towards less room, so towards no proof.
+ */
+export function roomForNextSyllable(lines: readonly Line[], items: readonly Item[]): boolean {
+  if (lines.length < 2 || lines.some((line) => line.dir !== 'ltr')) return false;
+  const runs = lines.map((line) =>
+    items
+      .filter((item) => item.block === line.block && item.angle === undefined && Math.abs(item.y - line.base) <= LINE_BASE_TOLERANCE * line.size && item.x >= line.box.x - 0.5 && item.x + item.w <= line.box.x + line.box.w + 0.5)
+      .sort((a, b) => a.x - b.x),
+  );
+  let hangulWidth = 0;
+  let hangulCount = 0;
+  for (const run of runs.flat()) {
+    if (!HANGUL.test(run.text)) continue;
+    hangulWidth += run.w;
+    hangulCount += [...run.text].length;
+  }
+  if (hangulCount === 0) return false;
+  const syllable = hangulWidth / hangulCount;
+  // Per line: the width of its gaps between runs, and how many word spaces its text has.
+  const gaps = lines.map((line, i) => {
+    const run = runs[i]!;
+    const inked = run.reduce((total, item) => total + item.w, 0);
+    return { gap: run.length > 0 ? line.box.w - inked : 0, spaces: (line.text.trim().match(/\s+/gu) ?? []).length, runs: run.length };
+  });
+  const natural = Math.min(...gaps.filter((g) => g.spaces > 0 && g.runs > 1).map((g) => g.gap / g.spaces));
+  if (!Number.isFinite(natural)) return false;
+  const measure = Math.max(...lines.map((line) => line.box.x + line.box.w));
+  return lines.slice(0, -1).some((line, i) => {
+    const next = lines[i + 1]!.text.trim();
+    if (!HANGUL_SYLLABLE.test(line.text.trim().at(-1) ?? '') || !HANGUL_SYLLABLE.test(next[0] ?? '') || gaps[i]!.runs === 0) return false;
+    // The next line's first syllable and the punctuation that may not be parted from it.
+    const unit = 1 + (/^.([^\p{L}\p{N}\s]*)/u.exec(next)?.[1]?.length ?? 0);
+    const room = measure - (line.box.x + line.box.w) + gaps[i]!.gap - gaps[i]!.spaces * natural;
+    return room >= unit * syllable + natural;
+  });
+}
+
+/** A run stands on a line when its baseline is this × the line's size from the line's. */
+const LINE_BASE_TOLERANCE = 0.25;

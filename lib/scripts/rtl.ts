@@ -235,11 +235,13 @@ const FONT_GAP_FLOOR = 0.03;
  * the middle of the widest empty stretch between the font's sorted gaps whose middle lies below
  * `wordGap` (at least FONT_GAP_MIN gaps, the stretch at least FONT_GAP_JUMP wide, FONT_GAP_SIDE gaps
  * on each side); never below FONT_GAP_FLOOR. A font with no such stretch whose narrowest gap is at
- * least half `wordGap` (its runs end only at spaces, as XeTeX's do) takes half that gap.
+ * least half `wordGap` (its runs end only at spaces, as XeTeX's do) takes half that gap. Without
+ * `inWordGaps` only that last rule applies (left-to-right lines: there a stretch among gaps below
+ * `wordGap` may part a formula's tight symbols from its loose ones, not letters from spaces).
  *
  *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
  */
-export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wordGap: number): Map<string, number> {
+export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wordGap: number, inWordGaps = true): Map<string, number> {
   const byFont = new Map<string, number[]>();
   for (const { font, gap } of pairs) {
     // Overlapping runs (kerned, or a letter's tail under the next) are never a word space.
@@ -261,7 +263,7 @@ export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wo
         at = i;
       }
     }
-    if (at < 0 || best < FONT_GAP_JUMP) {
+    if (at < 0 || best < FONT_GAP_JUMP || !inWordGaps) {
       // No gap inside a word at all (runs split only at spaces): every gap from half `wordGap` up is one.
       if (gaps[0]! >= wordGap / 2 && gaps[0]! < wordGap) limits.set(font, Math.max(FONT_GAP_FLOOR, gaps[0]! / 2));
       continue;

@@ -8,7 +8,7 @@
 import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT, turnedAdvance, type Glyph, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -252,7 +252,10 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         if (SPACING_ACCENT.test(g.ch)) flush();
         return;
       }
-      if (!continues(run, g)) flush();
+      // Glyphs without text alone (LibreOffice's kashidas, drawn apart from the letters they
+      // stretch, the last of them first) go on with the glyph that touches their extent: they
+      // keep their place, and no gap opens where they stand.
+      if (!continues(run, g) && !(run.glyphs.every((x) => x.ch === '') && touchesRun(run, g))) flush();
       run.glyphs.push(g);
     };
     // A space glyph's extent along display x (its loose box: the advance); null when it has no
@@ -335,11 +338,14 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       }
       // PDFium reports a hyphen it took for a line-end one as U+0002. A soft hyphen is not drawn,
       // but keeps its place: inside a ligature ("ﬃ" → f, U+00AD, f, i) it holds a share of the box.
-      if (code === 2) code = 0x2d;
+      // A glyph of code 2 that its font leaves out of the Unicode map is no such hyphen: PDFium
+      // reports its raw code (LibreOffice's kashida, between two letters of an Arabic word).
+      const rawTwo = code === 2 && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+      if (code === 2 && !rawTwo) code = 0x2d;
       // A glyph without text (U+0000 and the like) is no character, but inside an ActualText span
       // its box is part of the span's extent.
       const noText = code === 0 || code === 0xfffe || code === 0xffff || code > 0x10ffff;
-      const mapError = !noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+      const mapError = rawTwo || (!noText && calls.FPDFText_HasUnicodeMapError(textPage, i) === 1);
       if (mapError) unmapped += 1;
       const object = calls.FPDFText_GetTextObject(textPage, i);
       // What the font program says a glyph left out of the Unicode map is, when it can say

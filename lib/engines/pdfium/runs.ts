@@ -102,6 +102,21 @@ export function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
+/** Whether a horizontal glyph stands on the run's baseline, in its font, within GAP_EM em of the run's extent (not only of its last glyph). */
+export function touchesRun(run: Run, next: Glyph): boolean {
+  const first = run.glyphs[0];
+  if (!first || !next.horizontal || !first.horizontal || next.font !== first.font) return false;
+  const em = first.size || 1;
+  if (Math.abs(next.oy - first.oy) > BASELINE_EM * em) return false;
+  let left = Infinity;
+  let right = -Infinity;
+  for (const g of run.glyphs) {
+    left = Math.min(left, g.left);
+    right = Math.max(right, g.right);
+  }
+  return Math.max(next.left - right, left - next.right) <= GAP_EM * em;
+}
+
 /**
  * The spacing accents some generators draw as glyphs of their own over (or under) a letter: TeX's
  * `\accent` in OT1 fonts (the accent first, then the letter, the pen moved back under it), groff's

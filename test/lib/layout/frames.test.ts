@@ -34,6 +34,25 @@ t.test('horizontal lines and a column of table digits are no vertical text', asy
   t.equal(verticalCells([...horizontal, ...digits]).size, 0);
 });
 
+t.test('Korean words of one syllable, one above the other on three horizontal lines, are no vertical line', async (t) => {
+  // Lines of 12 pt Hangul, a syllable 12 points wide, words 4 points apart: "새", "수" and "책" each
+  // stand alone between word spaces, centred on x = 166.
+  const line = (words: string[], y: number): Item[] => {
+    let x = 80;
+    return words.map((w) => {
+      const run = item(w, x, y, 12, { w: 12 * [...w].length });
+      x += run.w + 4;
+      return run;
+    });
+  };
+  const items = [
+    ...line(['도서관은', '작년', '새', '건물로'], 100),
+    ...line(['넓어서는', '오후', '수', '있는'], 115),
+    ...line(['예전에는', '그곳', '책', '읽기가'], 130),
+  ];
+  t.equal(verticalCells(items).size, 0);
+});
+
 t.test('a turned run comes back to its place', async (t) => {
   const page = { width: 612, height: 792 };
   for (const angle of [90, -90, 180, -12]) {
@@ -42,6 +61,14 @@ t.test('a turned run comes back to its place', async (t) => {
     const back = onPage(upright(run, frame), frame);
     t.same([back.x, back.y], [run.x, run.y], `angle ${angle}`);
   }
+});
+
+t.test('a XeLaTeX Korean page keeps its words of one syllable in their lines', async (t) => {
+  const doc = join(repoRoot, 'test/fixtures/korean/one-syllable-words');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', `${doc}.pdf`]);
+  t.equal(code, 0);
+  const letters = (text: string): string => text.replace(/\s+/gu, '');
+  t.equal(letters(stdout), letters(readFileSync(`${doc}.txt`, 'utf8')), 'every syllable in its place');
 });
 
 t.test('Writer vertical Japanese and a pdfLaTeX margin stamp read in order', { timeout: 120_000 }, async (t) => {

@@ -151,3 +151,22 @@ t.test('Thai runs split inside words at their marks (Chromium) are one word; Tha
   t.equal(code, 0);
   t.equal(collapse(stdout), collapse(readFileSync(join(dir, 'th-chromium-notosans.txt'), 'utf8')));
 });
+
+t.test('words whose signs overhang the space: a font whose runs end only at spaces takes its word gap from its own gaps', async (t) => {
+  // Three lines of Devanagari words, one run per word as XeTeX draws them, 0.12 em apart but for
+  // two spaces of 0.07 em where a vowel sign overhangs (measured from the run's box).
+  const words = ['बच्चे', 'पेड़', 'के', 'नीचे', 'खेलते', 'हैं', 'और', 'चिल्लाते', 'हैं'];
+  const row = (y: number, narrow: number[]): Item[] => {
+    let x = 72;
+    return words.map((w, i) => {
+      const run = item(w, x, y, 12, { w: 20, font: 'FreeSerif' });
+      x += 20 + (narrow.includes(i) ? 0.07 : 0.12) * 12;
+      return run;
+    });
+  };
+  const lines = linesOf([...row(100, [1]), ...row(116, [7]), ...row(132, [])]);
+  for (const line of lines) t.equal(line.text, words.join(' '), 'every word space, the narrow ones too');
+  // Latin words spaced so: a space of 0.07 em is no word space there (runs split inside words too).
+  const latin = linesOf(wordItems(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'], 72, 100, 12, 0.07).concat(wordItems(['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'], 72, 116, 12, 0.07)));
+  t.equal(latin[0]!.text, 'onetwothreefourfivesixseveneightnine', 'Latin: as before');
+});

@@ -1,27 +1,74 @@
 /**
  * Korean lines broken between two syllables of a word (lib/paragraphs/hangul.ts): joined without a
- * space when the document's own words show the break is inside one, kept as a space otherwise.
+ * space when the document's own words make one word likelier than two, kept as a space otherwise,
+ * and always kept when a line shows that the producer breaks only at spaces.
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hangulJoin, hangulWords } from '../../../lib/paragraphs/hangul.js';
-import { repoRoot, run } from '../../helpers.js';
+import { hangulJoin, hangulWords, roomForNextSyllable } from '../../../lib/paragraphs/hangul.js';
+import type { Item } from '../../../lib/protocol/records.js';
+import { line, repoRoot, run } from '../../helpers.js';
 
-t.test('a line that starts with a syllable the document never writes at a word\'s start continues the word', async (t) => {
+t.test('a break is one word or two by the lengths and syllables of the document\'s words', async (t) => {
   const lines = ['어부들이 생선을 시장에서 판다 모래성', '을 쌓고 아이들은 달을 바라본다', '사람들은 바다를 본다 그리고 작은 배를 탄다'];
   const found = hangulWords(lines);
-  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), 'hangul-syllables', '"을" ends words, never starts one');
-  t.equal(hangulJoin('시장에서 생선', '바다를 본다', found), null, 'a syllable that starts words: a space');
-  t.equal(hangulJoin('어부들이 본다', '을 쌓고', found), null, '"다" ends words more often than not: a space');
-  t.equal(hangulJoin('그리고 시장에', '서 판다', found), 'hangul-word', 'the halves make a word of the document');
+  t.same([...found.lengths.entries()].sort(), [[2, 6], [3, 3], [4, 2]], 'whole words only: a line\'s first and last are halves');
+  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), 'hangul-segments', 'no word of one syllable, "을" ends words: one word');
+  t.equal(hangulJoin('시장에서 생선', '바다를 본다', found), null, 'a word of five syllables is longer than any: two');
+  t.equal(hangulJoin('아이들은 바다', '를 본다', found), 'hangul-word', 'the halves make a word of the document');
   t.equal(hangulJoin('그리고 바다를', '본다 그리고', found), null, 'both halves are words');
+  t.equal(hangulJoin('그리고 작은', '배를 탄다', found), null, 'two words of two syllables, "은" ends words, "배" starts one: two');
+  found.spacesOnly = true;
+  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), null, 'a producer that breaks only at spaces: always a space');
 });
 
-t.test('a XeLaTeX Korean document (xeCJK breaks lines between any two syllables)', async (t) => {
-  const dir = join(repoRoot, 'test/fixtures/fontsweep');
-  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', join(dir, 'korean-xelatex-undotum.pdf')]);
-  t.equal(code, 0);
-  const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
-  t.same(words(stdout), words(readFileSync(join(dir, 'korean-xelatex-undotum.txt'), 'utf8')), 'every word whole, every space kept');
+/** Runs of Hangul words, each syllable 1 em wide, `gap` points apart. */
+function hangulRuns(words: readonly string[], x: number, base: number, gap: number, size = 10): Item[] {
+  const out: Item[] = [];
+  let at = x;
+  for (const text of words) {
+    const w = [...text].length * size;
+    out.push({ text, x: at, y: base, w, size, font: 'F1', dir: 'ltr', block: 0 });
+    at += w + gap;
+  }
+  return out;
+}
+
+t.test('a line with room for the next line\'s first syllable and a space shows a producer that breaks only at spaces', async (t) => {
+  // Three lines, size 10: a syllable is 10 points, a word space 2.5; the second sets the measure, 212.5.
+  const paragraph = (first: string[], firstGap: number, x = 72): { lines: ReturnType<typeof line>[]; items: Item[] } => {
+    const rows = [first, ['어른들은', '파라솔', '아래에서', '시원한', '수박을', '먹는다'], ['바라본다']];
+    const items: Item[] = [];
+    const lines = rows.map((words, i) => {
+      const runs = hangulRuns(words, x, 100 + 14 * i, i === 0 ? firstGap : 2.5);
+      items.push(...runs);
+      const last = runs.at(-1)!;
+      return line(words.join(' '), 100 + 14 * i, { x, w: last.x + last.w - x });
+    });
+    return { lines, items };
+  };
+  const tight = paragraph(['여름이', '되면', '작은', '바닷가', '마을은', '관광객으로가'], 2.5);
+  t.equal(tight.lines[0]!.box.w, 202.5, 'the first line ends 10 points short');
+  t.notOk(roomForNextSyllable(tight.lines, tight.items), 'less room than a syllable: any producer');
+  const short = paragraph(['여름이', '되면', '작은', '바닷가', '마을은'], 2.5);
+  t.ok(roomForNextSyllable(short.lines, short.items), '72.5 points short: a syllable would have fitted');
+  const justified = paragraph(['여름이', '되면', '작은', '바닷가', '마을은'], 20.625);
+  t.equal(justified.lines[0]!.box.w, 212.5, 'word gaps stretched to the measure');
+  t.ok(roomForNextSyllable(justified.lines, justified.items), 'the stretch of its word gaps is room');
 });
+
+const fixtures = join(repoRoot, 'test/fixtures');
+const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
+
+for (const [title, file] of [
+  ['a XeLaTeX Korean document (xeCJK breaks lines between any two syllables)', 'fontsweep/korean-xelatex-undotum'],
+  ['another one, its lines broken inside stems ("조용|히", "있|었다")', 'korean/line-breaks'],
+  ['a Writer Korean document, flush left (Writer breaks only at spaces: "남긴 | 의견을")', 'korean/spaces-only'],
+] as const) {
+  t.test(title, async (t) => {
+    const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', join(fixtures, `${file}.pdf`)]);
+    t.equal(code, 0);
+    t.same(words(stdout), words(readFileSync(join(fixtures, `${file}.txt`), 'utf8')), 'every word whole, every space kept');
+  });
+}

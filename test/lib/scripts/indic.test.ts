@@ -77,3 +77,12 @@ t.test('XeLaTeX Devanagari whose fonts draw ै and ू as glyphs of their own r
     for (const word of ['सर्दियों', 'बैठकर', 'झूले', 'बूढ़े', 'पूरा', 'है।']) t.match(stdout, word, `${name}: ${word}`);
   }
 });
+
+t.test('XeLaTeX Devanagari in FreeSerif: word spaces of 0.07 em under an overhanging sign are kept', async (t) => {
+  const doc = join(repoRoot, 'test/fixtures/fontsweep/devanagari-xelatex-freeserif');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', `${doc}.pdf`]);
+  t.equal(code, 0);
+  // The font's ToUnicode writes its half forms with a zero-width joiner ("च्‍"): the PDF's text, not this test's.
+  const words = (text: string): string[] => text.replace(/\u200d/gu, '').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')), '"चिल्लाते हैं", "पेड़ के", not "चिल्लातेहैं", "पेड़के"');
+});

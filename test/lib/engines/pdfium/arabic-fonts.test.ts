@@ -2,13 +2,15 @@
  * Arabic in fonts other than the corpus's: lam-alef ligatures (one glyph, several characters in
  * its ToUnicode) keep their letters in reading order, and the kashidas LibreOffice justifies with,
  * which it gives no text, come out as nothing rather than as the digit or sign their raw code
- * means in a standard encoding (lib/engines/pdfium/runs.ts, chars.ts). Hand-built glyphs, then
- * Writer's PDFs in Noto Sans Arabic and Noto Naskh Arabic (bench/corpus/fonts).
+ * means in a standard encoding, or as the hyphen PDFium's code 2 stands for elsewhere, and keep
+ * their place between the letters they stretch (lib/engines/pdfium/runs.ts, chars.ts).
+ * Hand-built glyphs, then Writer's PDFs in Noto Sans Arabic and Noto Naskh Arabic
+ * (bench/corpus/fonts) and in Noto Kufi Arabic (test/fixtures/kashida).
  */
 import t from 'tap';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { glyphOrderText, kashidasFromContext, runToItem } from '../../../../lib/engines/pdfium/runs.js';
+import { glyphOrderText, kashidasFromContext, runToItem, touchesRun } from '../../../../lib/engines/pdfium/runs.js';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
 
 const glyph = (ch: string, left: number, right: number, ox = left) => ({ ch, left, right, ox, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
@@ -42,4 +44,22 @@ t.test('Writer, justified, Noto Sans Arabic and Noto Naskh Arabic', async (t) =>
     t.notMatch(text, /[0-9=\-\u0640]/u, `${name}: no digit, sign or tatweel inside the words`);
     t.ok(charAccuracy(collapse(readFileSync(join(dir, `${name}.txt`), 'utf8')), text) > 0.99, `${name}: the text`);
   }
+});
+
+t.test('kashidas drawn apart from their letters go on with the glyph that touches them', async (t) => {
+  // Right to left: ت ends at 78.8; two kashidas drawn left first (73.8–76.5, then 76.3–79); ا at 70.9–74.1.
+  const kashidas = { glyphs: [glyph('', 73.8, 76.5), glyph('', 76.3, 79)] };
+  t.ok(touchesRun(kashidas, glyph('ا', 70.9, 74.1)), 'the letter touches the pair, if not the last of it');
+  t.notOk(touchesRun(kashidas, glyph('ا', 60, 64)), 'a letter farther off does not');
+  t.notOk(touchesRun(kashidas, { ...glyph('ا', 70.9, 74.1), oy: 120 }), 'nor one on another baseline');
+});
+
+t.test('Writer, justified Persian in Noto Kufi Arabic: its kashidas of glyph code 2 are no hyphens', async (t) => {
+  const doc = join(repoRoot, 'test/fixtures/kashida/persian-kufi');
+  const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', `${doc}.pdf`]);
+  t.equal(code, 0);
+  t.notMatch(stdout, /[-\u0640]/u, 'no hyphen or tatweel');
+  // The words whole ("عصرها", not "عص---رها" or "عص رها"); where each ZWNJ stands is not this test's.
+  const words = (text: string): string[] => text.replace(/\u200c/gu, '').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')));
 });
