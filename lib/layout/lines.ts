@@ -64,6 +64,7 @@ const MARKS_TAIL = 8;
 /** A run narrower than this × its size has no advance width of its own (see buildLine). */
 const NO_ADVANCE = 0.01;
 const hasNoAdvance = (item: Item): boolean => item.w < NO_ADVANCE * item.size;
+const centre = (item: Item): number => item.x + item.w / 2;
 
 const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
 
@@ -92,7 +93,11 @@ interface MeasuredRow {
 
 function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder: boolean): MeasuredRow {
   const dir = lineDirection(rowItems);
-  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  // Right-to-left runs go by their centres: a narrow letter kerned into the end of its neighbour's
+  // box (Lateef's alef after reh in "برای") has the larger left edge but comes after it, and a run
+  // with no advance (a non-joiner) sits at its pen position, inside the box of the joining letter
+  // drawn over it, so right edges would put it after that letter.
+  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? centre(b) - centre(a) : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
   const words = dir === 'rtl' && isSloping(sorted, ROW_DEFAULTS.baselineTolerance) ? slopingWords(sorted) : null;
   const items = words?.items ?? sorted;

@@ -143,6 +143,19 @@ t.test('a space glyph drawn with its advance is a word space, however narrow the
   t.equal(line.text, 'پر ب'.split(' ').reverse().join(' '));
 });
 
+t.test('a narrow letter kerned into the end of the run before it comes after that run', async (t) => {
+  // Writer's Persian in Scheherazade (test/fixtures/fontsweep): the alef of "برای" is drawn inside
+  // the left end of the box of "بر" (its left edge 0.06 pt right of the box's), "ابری" by left edges.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-scheherazade.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-scheherazade.txt'), 'utf8')));
+  // A run with no advance (a non-joiner) stays at its pen position, before the letter drawn over it.
+  const line = buildLine([rtl('ی', 111.9, { w: 7.1 }), rtl('\u200c', 110.89, { w: 0 }), rtl('ک', 105.6, { w: 5.6 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'ی\u200cک');
+});
+
 t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
   const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
   // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
