@@ -168,14 +168,23 @@ function composeLine(
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
       const before = items[i - 1]!;
       // The room between the two runs as drawn (gaps[] allows for runs drawn with no advance).
-      const room = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      const boxRoom = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      // The space glyph drawn after a run speaks of this gap when it lies between the two runs'
+      // centres; the engine may hand a run a space drawn past the next run (after a comma set in
+      // another font) or on its other side (between sloping Nastaliq words). On a right-to-left
+      // line a space drawn with its advance starts that far from the run before it, though a swash
+      // of the next run reach over it (Nastaliq's kaf) and leave the boxes no room between them.
+      const space = before.space;
+      const spaceCentre = space ? space.x + space.w / 2 : NaN;
+      const spaced = dir === 'rtl' && space && centre(item) < spaceCentre && spaceCentre < centre(before) ? before : NO_SPACE;
+      const room = spaced.space ? Math.max(boxRoom, before.x - spaced.space.x) : boxRoom;
       // A space glyph drawn with its advance is a word space, however narrow the font's space.
-      const spaceDrawn = dir === 'rtl' && drawnSpace(before, room) === true;
+      const spaceDrawn = drawnSpace(spaced, room) === true;
       if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
-      } else if (!hasSpace && isZeroWidthNonJoiner(before, room, text.slice(-MARKS_TAIL), item.text)) {
+      } else if (!hasSpace && isZeroWidthNonJoiner(spaced, room, text.slice(-MARKS_TAIL), item.text)) {
         // A space glyph without advance between two Arabic letters: the word's non-joiner.
         text += ZWNJ;
         tail = tail.slice(-1) + ZWNJ;
@@ -207,6 +216,7 @@ function composeLine(
 }
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
+const NO_SPACE: Pick<Item, 'space'> = {};
 const ENDS_SPACE = /\s$/u;
 const STARTS_LETTER = /^\p{L}/u;
 const STARTS_SPACE = /^\s/u;

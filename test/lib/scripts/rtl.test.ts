@@ -156,6 +156,20 @@ t.test('a narrow letter kerned into the end of the run before it comes after tha
   t.equal(line.text, 'ی\u200cک');
 });
 
+t.test('a space glyph drawn with its advance under the swash of the next word is a word space, not a non-joiner', async (t) => {
+  // Chromium's Urdu in Noto Nastaliq Urdu (test/fixtures/fontsweep): the kaf of "کا" reaches right
+  // over the space after "بارش", so the runs' boxes almost touch; the space starts its advance away
+  // from "بارش", as a space with its advance does.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-notonastaliqurdu.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'urdu-chromium-notonastaliqurdu.txt'), 'utf8')), '"بارش کا", not "بارش‌کا"');
+  // A space drawn after a comma set in another font lies past the comma: no measure of the gap before it.
+  const line = buildLine([rtl('אנוס', 63.69, { w: 22.27, space: { x: 56.8, w: 3.12 } }), rtl(',', 59.9, { w: 3.8 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'אנוס,');
+});
+
 t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
   const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
   // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
