@@ -179,7 +179,7 @@ function composeLine(
       const spaced = dir === 'rtl' && space && centre(item) < spaceCentre && spaceCentre < centre(before) ? before : NO_SPACE;
       const room = spaced.space ? Math.max(boxRoom, before.x - spaced.space.x) : boxRoom;
       // A space glyph drawn with its advance is a word space, however narrow the font's space.
-      const spaceDrawn = drawnSpace(spaced, room) === true;
+      const spaceDrawn = drawnSpace(spaced, room) === true || movedSpace(spaced.space, before);
       if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
@@ -217,6 +217,19 @@ function composeLine(
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
 const NO_SPACE: Pick<Item, 'space'> = {};
+
+/** A space glyph with no advance of its own is a word space when drawn this far (× font size) past the run before it. */
+const SPACE_MOVE = 0.03;
+
+/**
+ * A space glyph whose font gives it no advance (Writer's subset of Lateef), set apart from the run
+ * before it by a move of the pen: the producer drew the word space and spaced it by positioning.
+ * One drawn where that run ends, or inside it, is a helper glyph inside a word (Writer's Amiri
+ * draws one before a shadda).
+ */
+function movedSpace(space: Item['space'], before: Item): boolean {
+  return space !== undefined && space.w === 0 && before.x - space.x >= SPACE_MOVE * before.size;
+}
 const ENDS_SPACE = /\s$/u;
 const STARTS_LETTER = /^\p{L}/u;
 const STARTS_SPACE = /^\s/u;
@@ -279,7 +292,7 @@ function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string>
     if (row.dir !== 'rtl') continue;
     row.items.forEach((item, i) => {
       const counts = tally.get(item.font) ?? [0, 0];
-      if (item.space) counts[0] += 1;
+      if (item.space && item.space.w > 0) counts[0] += 1;
       if (i < row.gaps.length && row.gaps[i]! > wordGap) counts[1] += 1;
       tally.set(item.font, counts);
     });

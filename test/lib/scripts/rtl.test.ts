@@ -170,6 +170,20 @@ t.test('a space glyph drawn with its advance under the swash of the next word is
   t.equal(line.text, 'אנוס,');
 });
 
+t.test('a space glyph its font gives no advance is a word space where the pen moved past it', async (t) => {
+  // Writer's Persian in Lateef (test/fixtures/fontsweep): the body font's subset gives the space no
+  // advance and Writer moves the pen past it; after "هر" the move is 0.07 em, as narrow as gaps
+  // inside words after a non-joining letter ("هرتابستان").
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-lateef.txt'), 'utf8')), '"هر تابستان"');
+  // One drawn where the run before it ends (Writer's Amiri, before a shadda) is inside a word.
+  const line = buildLine([rtl('تعسفا', 340.38, { w: 20.78, size: 12, space: { x: 340.38, w: 0 } }), rtl('ً.', 336.6, { w: 5.66, size: 12 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'تعسفاً.');
+});
+
 t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
   const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
   // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
