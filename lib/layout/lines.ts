@@ -64,6 +64,7 @@ const MARKS_TAIL = 8;
 /** A run narrower than this × its size has no advance width of its own (see buildLine). */
 const NO_ADVANCE = 0.01;
 const hasNoAdvance = (item: Item): boolean => item.w < NO_ADVANCE * item.size;
+const centre = (item: Item): number => item.x + item.w / 2;
 
 const DEAD_CONSONANT_END = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2]$/u;
 
@@ -92,7 +93,11 @@ interface MeasuredRow {
 
 function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder: boolean): MeasuredRow {
   const dir = lineDirection(rowItems);
-  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? b.x - a.x : a.x - b.x));
+  // Right-to-left runs go by their centres: a narrow letter kerned into the end of its neighbour's
+  // box (Lateef's alef after reh in "برای") has the larger left edge but comes after it, and a run
+  // with no advance (a non-joiner) sits at its pen position, inside the box of the joining letter
+  // drawn over it, so right edges would put it after that letter.
+  const sorted = (dir === 'rtl' ? rtlRuns(rowItems, glyphOrder) : attachIndicMarks(attachAccents(rowItems))).sort((a, b) => (dir === 'rtl' ? centre(b) - centre(a) : a.x - b.x));
   // A sloping Nastaliq line reads its words from the space glyphs (lib/layout/sloping.ts).
   const words = dir === 'rtl' && isSloping(sorted, ROW_DEFAULTS.baselineTolerance) ? slopingWords(sorted) : null;
   const items = words?.items ?? sorted;
@@ -163,14 +168,23 @@ function composeLine(
       const wordEnd = dir === 'rtl' && endsWordAlways(items[i - 1]!.text) && STARTS_LETTER.test(item.text);
       const before = items[i - 1]!;
       // The room between the two runs as drawn (gaps[] allows for runs drawn with no advance).
-      const room = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      const boxRoom = dir === 'rtl' ? before.x - right(item) : item.x - right(before);
+      // The space glyph drawn after a run speaks of this gap when it lies between the two runs'
+      // centres; the engine may hand a run a space drawn past the next run (after a comma set in
+      // another font) or on its other side (between sloping Nastaliq words). On a right-to-left
+      // line a space drawn with its advance starts that far from the run before it, though a swash
+      // of the next run reach over it (Nastaliq's kaf) and leave the boxes no room between them.
+      const space = before.space;
+      const spaceCentre = space ? space.x + space.w / 2 : NaN;
+      const spaced = dir === 'rtl' && space && centre(item) < spaceCentre && spaceCentre < centre(before) ? before : NO_SPACE;
+      const room = spaced.space ? Math.max(boxRoom, before.x - spaced.space.x) : boxRoom;
       // A space glyph drawn with its advance is a word space, however narrow the font's space.
-      const spaceDrawn = dir === 'rtl' && drawnSpace(before, room) === true;
+      const spaceDrawn = drawnSpace(spaced, room) === true || movedSpace(spaced.space, before);
       if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
-      } else if (!hasSpace && isZeroWidthNonJoiner(before, room, text.slice(-MARKS_TAIL), item.text)) {
+      } else if (!hasSpace && isZeroWidthNonJoiner(spaced, room, text.slice(-MARKS_TAIL), item.text)) {
         // A space glyph without advance between two Arabic letters: the word's non-joiner.
         text += ZWNJ;
         tail = tail.slice(-1) + ZWNJ;
@@ -202,6 +216,20 @@ function composeLine(
 }
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
+const NO_SPACE: Pick<Item, 'space'> = {};
+
+/** A space glyph with no advance of its own is a word space when drawn this far (× font size) past the run before it. */
+const SPACE_MOVE = 0.03;
+
+/**
+ * A space glyph whose font gives it no advance (Writer's subset of Lateef), set apart from the run
+ * before it by a move of the pen: the producer drew the word space and spaced it by positioning.
+ * One drawn where that run ends, or inside it, is a helper glyph inside a word (Writer's Amiri
+ * draws one before a shadda).
+ */
+function movedSpace(space: Item['space'], before: Item): boolean {
+  return space !== undefined && space.w === 0 && before.x - space.x >= SPACE_MOVE * before.size;
+}
 const ENDS_SPACE = /\s$/u;
 const STARTS_LETTER = /^\p{L}/u;
 const STARTS_SPACE = /^\s/u;
@@ -264,7 +292,7 @@ function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string>
     if (row.dir !== 'rtl') continue;
     row.items.forEach((item, i) => {
       const counts = tally.get(item.font) ?? [0, 0];
-      if (item.space) counts[0] += 1;
+      if (item.space && item.space.w > 0) counts[0] += 1;
       if (i < row.gaps.length && row.gaps[i]! > wordGap) counts[1] += 1;
       tally.set(item.font, counts);
     });

@@ -160,7 +160,7 @@ export function slopingWords(items: readonly Item[]): { items: Item[]; starts: S
     left = Math.min(left, item.x);
     end = Math.max(end, right(item));
   }
-  const edges = [...new Set(items.flatMap((item) => (item.space ? [item.space.x + item.space.w] : [])))]
+  const edges = [...new Set(items.flatMap((item) => (item.space && item.space.w > 0 ? [item.space.x + item.space.w] : [])))]
     .filter((edge) => edge > left && edge < end)
     .sort((a, b) => b - a);
   if (edges.length === 0) return null;

@@ -107,7 +107,8 @@ export interface Item {
   after?: 'space' | 'break';
   /**
    * The space glyph drawn on the page right after this run in the engine's order (not a space the
-   * engine made up for a gap): its left edge and advance. A word space whatever the gaps show:
+   * engine made up for a gap): its left edge and advance (0 when its font gives it almost none:
+   * see lib/layout/lines.ts, movedSpace). A word space whatever the gaps show:
    * `lines` reads the words of sloping Nastaliq lines from it, where the runs of one word overlap
    * and words overhang each other.
    */

@@ -65,7 +65,7 @@ function pointedCluster(held: Glyph[], left: number, right: number, before: Orig
 
 const PAGEOBJ_TEXT = 1;
 
-/** A space glyph narrower than this × em is no word space (see `Item.space`). */
+/** A space glyph narrower than this × em has no advance of its own: its width is recorded as 0 (see `Item.space`). */
 const SPACE_ADVANCE = 0.05;
 
 /** A page's items and the number of its characters without a usable Unicode map. */
@@ -258,8 +258,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (!continues(run, g) && !(run.glyphs.every((x) => x.ch === '') && touchesRun(run, g))) flush();
       run.glyphs.push(g);
     };
-    // A space glyph's extent along display x (its loose box: the advance); null when it has no
-    // advance (some fonts map a zero-width helper glyph to U+0020: it separates nothing).
+    // A space glyph's extent along display x (its loose box: the advance), of width 0 when it has
+    // (almost) no advance: some fonts map a zero-width helper glyph inside a word to U+0020, and
+    // some subsets give the word space no advance and move the pen past it (lib/layout/lines.ts).
     const spaceGlyph = (i: number): Extent | null => {
       calls.FPDFText_GetLooseCharBox(textPage, i, boxPtr);
       const h32 = heaps(m).HEAPF32;
@@ -269,7 +270,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const xs = [ta * bl + tc * bt, ta * br + tc * bt];
       const left = Math.min(...xs) + te;
       const w = Math.max(...xs) + te - left;
-      return w >= SPACE_ADVANCE * objectSize ? { x: round(left), w: round(w) } : null;
+      return { x: round(left), w: w >= SPACE_ADVANCE * objectSize ? round(w) : 0 };
     };
     const flush = (): void => {
       commit();

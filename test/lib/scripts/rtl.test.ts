@@ -143,6 +143,47 @@ t.test('a space glyph drawn with its advance is a word space, however narrow the
   t.equal(line.text, 'پر ب'.split(' ').reverse().join(' '));
 });
 
+t.test('a narrow letter kerned into the end of the run before it comes after that run', async (t) => {
+  // Writer's Persian in Scheherazade (test/fixtures/fontsweep): the alef of "برای" is drawn inside
+  // the left end of the box of "بر" (its left edge 0.06 pt right of the box's), "ابری" by left edges.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-scheherazade.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-scheherazade.txt'), 'utf8')));
+  // A run with no advance (a non-joiner) stays at its pen position, before the letter drawn over it.
+  const line = buildLine([rtl('ی', 111.9, { w: 7.1 }), rtl('\u200c', 110.89, { w: 0 }), rtl('ک', 105.6, { w: 5.6 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'ی\u200cک');
+});
+
+t.test('a space glyph drawn with its advance under the swash of the next word is a word space, not a non-joiner', async (t) => {
+  // Chromium's Urdu in Noto Nastaliq Urdu (test/fixtures/fontsweep): the kaf of "کا" reaches right
+  // over the space after "بارش", so the runs' boxes almost touch; the space starts its advance away
+  // from "بارش", as a space with its advance does.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-notonastaliqurdu.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'urdu-chromium-notonastaliqurdu.txt'), 'utf8')), '"بارش کا", not "بارش‌کا"');
+  // A space drawn after a comma set in another font lies past the comma: no measure of the gap before it.
+  const line = buildLine([rtl('אנוס', 63.69, { w: 22.27, space: { x: 56.8, w: 3.12 } }), rtl(',', 59.9, { w: 3.8 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'אנוס,');
+});
+
+t.test('a space glyph its font gives no advance is a word space where the pen moved past it', async (t) => {
+  // Writer's Persian in Lateef (test/fixtures/fontsweep): the body font's subset gives the space no
+  // advance and Writer moves the pen past it; after "هر" the move is 0.07 em, as narrow as gaps
+  // inside words after a non-joining letter ("هرتابستان").
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-lateef.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-lateef.txt'), 'utf8')), '"هر تابستان"');
+  // One drawn where the run before it ends (Writer's Amiri, before a shadda) is inside a word.
+  const line = buildLine([rtl('تعسفا', 340.38, { w: 20.78, size: 12, space: { x: 340.38, w: 0 } }), rtl('ً.', 336.6, { w: 5.66, size: 12 })], 0, DEFAULTS, false);
+  t.equal(line.text, 'تعسفاً.');
+});
+
 t.test('a font whose word spaces are narrower than the word-gap threshold: the break in its own gaps', async (t) => {
   const gaps = (font: string, values: number[]) => values.map((gap) => ({ font, gap }));
   // In-word gaps 0.01–0.03 em, word spaces 0.07–0.16 em: the break between them.
