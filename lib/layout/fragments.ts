@@ -6,7 +6,7 @@
 import type { Box, Item } from '../protocol/records.js';
 import { ASCENT, DESCENT, EQUATION_NUMBER, boxOf, bottom, median, right, top } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
-import { whiteColumn, type GutterOptions } from './columns.js';
+import { whiteColumn, type GutterOptions } from './gutters.js';
 
 /** The thresholds fragmentsOf reads, each relative to the font size. */
 export interface FragmentOptions extends GutterOptions {
