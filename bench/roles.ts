@@ -4,7 +4,8 @@
  * reading order, running heads, page numbers, footnotes, captions, table cells and display
  * formulas included — where `text` is only the paragraph's first characters, enough to find it.
  * The PDF is NAME.pdf in the first corpus folder that has it (../shared/corpus/arxiv, then
- * ../shared/corpus/gt); a document whose PDF is missing is skipped and said so.
+ * ../shared/corpus/gt, then the running-footer documents of bench/corpus/footers); a document
+ * whose PDF is missing is skipped and said so.
  *
  *     npm run bench:roles -- [--labels DIR] [--corpus DIR]... [--docs NAME,...] [--verbose]
  *
@@ -23,7 +24,7 @@ import { parseArgs } from 'node:util';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
 const DEFAULT_LABELS = join(ROOT, 'bench/roles');
-const DEFAULT_CORPORA = [resolve(ROOT, '../shared/corpus/arxiv'), resolve(ROOT, '../shared/corpus/gt')];
+const DEFAULT_CORPORA = [resolve(ROOT, '../shared/corpus/arxiv'), resolve(ROOT, '../shared/corpus/gt'), join(ROOT, 'bench/corpus/footers')];
 /** The roles whose accuracy the benchmark holds to TARGET. */
 const CHECKED = new Set(['body', 'heading', 'caption', 'footnote', 'reference', 'header', 'footer', 'page-number']);
 const TARGET = 0.95;
@@ -38,7 +39,7 @@ const USAGE = `usage: npm run bench:roles -- [--labels DIR] [--corpus DIR]... [-
 
   --labels DIR   folder of NAME.roles.json [default: bench/roles]
   --corpus DIR   folder holding NAME.pdf; repeatable, the first that has it wins
-                 [default: ../shared/corpus/arxiv, ../shared/corpus/gt]
+                 [default: ../shared/corpus/arxiv, ../shared/corpus/gt, bench/corpus/footers]
   --docs LIST    only these documents (comma-separated names)
   --verbose      also list every wrong or missed label
 `;

@@ -13,8 +13,11 @@ export interface MarginOptions {
   marginBand: number;
 }
 
-/** A page number in the margin: "7", "- iv -", "Page 2 of 3", "Seite 2/3", "صفحة 1/3". */
-export const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.|strona|str\.|sayfa|σελίδα|sida|side|sivu|oldal|صفحة|עמוד|पृष्ठ|页|頁|ページ)\s*)?[-–—(\[]?\s*(?:\p{Nd}{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|из)\s*\p{Nd}{1,4})?$/iu;
+/**
+ * A page number in the margin: "7", "- iv -", "Page 2 of 3", "Seite 2/3", "page 2 sur 3",
+ * "pagina 2 di 3", "strona 2 z 3", "صفحة 1/3".
+ */
+export const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.|strona|str\.|sayfa|σελίδα|sida|side|sivu|oldal|صفحة|עמוד|पृष्ठ|页|頁|ページ)\s*)?[-–—(\[]?\s*(?:\p{Nd}{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|sur|di|van|af|av|z|из)\s*\p{Nd}{1,4})?$/iu;
 
 /** Text with digits masked, so "Page 3" and "Page 4" compare equal. */
 const furnitureKey = (text: string): string => text.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
