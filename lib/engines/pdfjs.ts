@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { diagnostic, SCHEMA_VERSION } from '../protocol/records.js';
+import { keepStrayFailures } from './stray-failures.js';
 import { activate, BUDGET_GLOBAL, DecodeBudget } from './decode-budget.js';
 import { EngineError } from './errors.js';
 import { angleOf } from '../layout/frames.js';
@@ -486,6 +487,28 @@ export async function* extractRecords(
   const pdfjs = await loadPdfjs();
   const budget = new DecodeBudget(options.memory);
   activate(budget);
+  const stray = keepStrayFailures();
+  try {
+    yield* readDocument(pdfjs, bytes, id, source, options, budget);
+    // A failure on the side surfaces a turn of the event loop after its cause.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const failure of stray.failures) {
+      yield diagnostic(id, 'parse', 'engine-error', `pdf.js failed on a part of the document it reads aside from its pages (${failure}); the pages read are kept`, { severity: 'warning' });
+    }
+  } finally {
+    stray.release();
+  }
+}
+
+/** The records of one document as pdf.js reads it (see extractRecords). */
+async function* readDocument(
+  pdfjs: PdfjsModule,
+  bytes: Uint8Array,
+  id: string,
+  source: string,
+  options: PdfjsOptions,
+  budget: DecodeBudget,
+): AsyncGenerator<DocRecord | PageRecord | DiagnosticRecord> {
   const opened: OpenReport = { emptyOwnerPassword: false };
   (globalThis as Record<string, unknown>)[OPEN_REPORT_GLOBAL] = opened;
   const task = pdfjs.getDocument({

@@ -5,6 +5,7 @@
  * several characters keep their advance; a PDF without its header is still read.
  */
 import t from 'tap';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,4 +138,28 @@ t.test('a PDF whose writer left out the %PDF- header is read (by pdf.js under --
     const out = await run(['extract', '--quiet', wild.path]);
     t.equal(out.stdout.trim(), 'Bug 1606566');
   });
+});
+
+const gtCorpus = join(sharedRoot, 'corpus/gt');
+t.test("a failure pdf.js meets in a promise nothing awaits is the document's warning, not a crash of its worker", { skip: existsSync(gtCorpus) ? false : `${gtCorpus} is not available (no ../shared corpus)` }, async (t) => {
+  // Mutant 1303 of the fuzz benchmark's seed 72 (bench/mutate.ts): a damaged xref entry makes pdf.js
+  // fail ("Bad (uncompressed) XRef entry") in a promise of its own while the pages are read.
+  const { mutants, seedPdfs } = await import('../../../bench/mutate.js');
+  let bytes: Buffer | undefined;
+  for (const mutant of mutants(seedPdfs(), 1304, 72)) if (mutant.index === 1303) bytes = mutant.bytes;
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-stray-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const pdf = join(dir, 'mutant.pdf');
+  writeFileSync(pdf, bytes!);
+  const { stdout } = await run(['extract', '--quiet', '--engine', 'pdfjs', '--format', 'ndjson', pdf]);
+  const records = parseLines(stdout) as { type: string; code?: string }[];
+  const outcomes = records.filter((r) => r.type === 'end' || r.type === 'error');
+  t.equal(outcomes.length, 1, 'one outcome');
+  t.not(outcomes[0]?.code, 'worker-crashed');
+  // The seed corpus as it was when the case was found: the mutant is that exact file.
+  if (createHash('sha256').update(bytes!).digest('hex').startsWith('9fcdae5ad601b732')) {
+    t.equal(outcomes[0]?.type, 'end', 'the document ends well');
+    t.ok(records.some((r) => r.type === 'diagnostic' && r.code === 'engine-error'), 'with the failure as its warning');
+    t.equal(records.filter((r) => r.type === 'page').length, 2, 'both pages read');
+  }
 });
