@@ -18,9 +18,10 @@
  *   BibEntry                             reference
  *   Formula                              formula
  *   TOC, TOCI                            toc
- *   P, BlockQuote                        body          title, front-matter, abstract, reference,
- *                                                      footnote, list-item, caption: what a paragraph
- *                                                      can be
+ *   P, BlockQuote                        body          title, heading, front-matter, abstract,
+ *                                                      reference, footnote, list-item, caption: what a
+ *                                                      paragraph can be (a generator's default tag:
+ *                                                      LaTeX's tagging of 2022 tags headings as P)
  *   Artifact (outside the tree)          header/footer/page-number at the page's top or foot,
  *                                        else whatever geometry says
  *   anything else (Span, Div, Sect, NonStruct, Figure, …)   whatever geometry says
@@ -48,7 +49,7 @@ const TAG_ROLE: Readonly<Record<string, Role>> = {
 const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(['P', 'BlockQuote']);
 
 /** The roles a block tagged as a paragraph may take from geometry. */
-const PARAGRAPH_ROLES: ReadonlySet<Role> = new Set(['body', 'title', 'front-matter', 'abstract', 'reference', 'footnote', 'list-item', 'caption']);
+const PARAGRAPH_ROLES: ReadonlySet<Role> = new Set(['body', 'heading', 'title', 'front-matter', 'abstract', 'reference', 'footnote', 'list-item', 'caption']);
 
 const HEADING_TAG = /^H([1-6])?$/u;
 

@@ -8,7 +8,7 @@
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLines, run, samplePdf, samplesDir, sharedRoot } from '../../helpers.js';
+import { parseLines, repoRoot, run, samplePdf, samplesDir, sharedRoot } from '../../helpers.js';
 import type { Block, DocRecord, PageRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { rolesOfDocument } from '../../../lib/regions/roles.js';
 import { majorityTag, roleOfTag } from '../../../lib/regions/tags.js';
@@ -109,4 +109,38 @@ t.test('what a tag says', async (t) => {
   t.equal(roleOfTag(undefined), null);
   t.equal(majorityTag([{ tag: 'Lbl', text: '1.' }, { tag: 'LI', text: 'Mark the squares' }, { text: 'untagged text here, longer' }]), 'LI', 'by characters, among the tagged');
   t.equal(majorityTag([{ text: 'x' }]), undefined);
+});
+
+/** The blocks of a PDF, with their roles, levels and tags. */
+async function blocksOf(pdf: string): Promise<Block[]> {
+  const { stdout } = await run(['extract', '--quiet', '--format', 'ndjson', pdf]);
+  return parseLines(stdout).flatMap((r) => ((r as PageRecord).type === 'page' ? ((r as PageRecord).blocks ?? []) : [])) as Block[];
+}
+
+t.test("Writer's tagged export: headings and a note in the body's face and size, told by their tags", async (t) => {
+  // test/fixtures/tagged/build.sh: LibreOffice Writer, UseTaggedPDF; Heading 1 and 2 and the
+  // footnote set like the body text.
+  const blocks = await blocksOf(join(repoRoot, 'test/fixtures/tagged/writer.pdf'));
+  const said = (text: string): unknown => {
+    const b = blocks.find((x) => x.text.includes(text));
+    return b && [b.role, b.level ?? null, b.tag];
+  };
+  t.same(said('The orchard in spring'), ['title', null, 'H1'], 'the lone H1 that opens the document is its title');
+  t.same(said('Pruning'), ['heading', 1, 'H2']);
+  t.same(said('Grafting'), ['heading', 1, 'H2']);
+  t.same(said('Counted on three mornings'), ['footnote', null, 'Note']);
+  t.ok(blocks.every((b) => b.tag !== undefined), 'every block carries its tag');
+});
+
+t.test("LaTeX's tagging (LuaLaTeX) tags section headings as P: a paragraph tag does not outweigh a numbered heading", async (t) => {
+  // test/fixtures/tagged/build.sh: \DocumentMetadata{testphase=phase-II} as TeX Live 2022 has it.
+  const blocks = await blocksOf(join(repoRoot, 'test/fixtures/tagged/lualatex.pdf'));
+  const said = (text: string): unknown => {
+    const b = blocks.find((x) => x.text.includes(text));
+    return b && [b.role, b.level ?? null, b.tag];
+  };
+  t.same(said('1.1 Pruning'), ['heading', 2, 'P'], 'the heading that geometry finds, though tagged P');
+  t.same(said('1.2 Grafting'), ['heading', 2, 'P']);
+  t.same(said('Counted on three mornings'), ['footnote', null, 'Note'], 'the note from its tag');
+  t.same(said('Pruning waits'), ['body', null, 'P']);
 });
