@@ -158,7 +158,17 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 function attachOffsetSymbols(rows: Row[], options: RowOptions): void {
   const lineTop = (row: Row): number => row.base - ASCENT * row.size;
   const lineBottom = (row: Row): number => row.base + DESCENT * row.size;
+  // The nearest rows above and below that still hold runs (a script row moved onto its line is
+  // empty), kept as the loop goes, so that a page of many lone symbols costs one pass.
+  const nextHolding: (Row | undefined)[] = new Array(rows.length);
+  for (let i = rows.length - 1, next: Row | undefined; i >= 0; i--) {
+    nextHolding[i] = next;
+    if (rows[i]!.items.length > 0) next = rows[i];
+  }
+  let above: Row | undefined;
   rows.forEach((row, i) => {
+    const previous = above;
+    if (row.items.length > 0) above = row;
     if (row.items.length !== 1) return;
     const symbol = row.items[0]!;
     const text = symbol.text.trim();
@@ -167,10 +177,7 @@ function attachOffsetSymbols(rows: Row[], options: RowOptions): void {
     const height = (ASCENT + DESCENT) * symbol.size;
     let best: Row | undefined;
     let bestShare = 0;
-    // The nearest rows above and below that still hold runs (a script row moved onto its line is empty).
-    const above = rows.slice(0, i).reverse().find((r) => r.items.length > 0);
-    const below = rows.slice(i + 1).find((r) => r.items.length > 0);
-    for (const other of [above, below]) {
+    for (const other of [previous, nextHolding[i]]) {
       if (!other) continue;
       const share = (Math.min(top + height, lineBottom(other)) - Math.max(top, lineTop(other))) / height;
       const fits = other.items.every((run) => Math.min(right(run), right(symbol)) - Math.max(run.x, symbol.x) <= OFFSET_SYMBOL_CLASH * symbol.w);
@@ -185,6 +192,7 @@ function attachOffsetSymbols(rows: Row[], options: RowOptions): void {
     // the line above and part the two lines.
     best.items.push({ ...symbol, y: best.base });
     row.items = [];
+    above = previous;
   });
 }
 
