@@ -7,7 +7,8 @@
  * has one; default: ../shared/corpus/wild and 100 pages, as bench:speed), then runs the stages
  * after parse over them in this process, a document at a time and a stage at a time (a stage's
  * whole output for the document is collected before the next stage starts), so that each
- * stage's CPU time (user + system, with its garbage collection) is its own. Every stage is run --repeats times (default 3) on fresh
+ * stage's CPU time (user + system, with its garbage collection) is its own. Pages are parsed without
+ * OCR (`--ocr never`), so the input is the same in every run. Every stage is run --repeats times (default 3) on fresh
  * stages and copies of the records; the table gives the least time of each.
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -21,7 +22,8 @@ import type { PipeRecord } from '../lib/protocol/records.js';
 import * as parseStage from '../stages/parse.js';
 import { inputsFromArgs } from '../lib/run/inputs.js';
 
-const STAGES = ['order', 'lines', 'bidi', 'repair', 'resegment', 'paragraphs', 'join', 'langid'];
+/** The stages of `workerChain`, in its order. */
+const STAGES = ['order', 'lines', 'bidi', 'repair', 'resegment', 'paragraphs', 'join', 'roles', 'langid'];
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { values, positionals } = parseArgs({
@@ -57,7 +59,7 @@ if (inputs.length === 0) {
 const parsed: PipeRecord[] = [];
 await pipeline([
   Readable.from(inputsFromArgs(inputs)),
-  parseStage.parse({ jobs: 1, engine }),
+  parseStage.parse({ jobs: 1, engine, ocr: 'never' }),
   new Writable({ objectMode: true, write: (r: PipeRecord, _e, done) => (parsed.push(r), done()) }),
 ]);
 const pages = parsed.filter((r) => r.type === 'page').length;
@@ -74,6 +76,7 @@ for (let repeat = 0; repeat < repeats; repeat++) {
   const used = new Map<string, number>();
   for (const document of documents) {
     const stages = workerChain({});
+    if (stages.length !== STAGES.length) throw new Error(`the chain has ${stages.length} stages; this benchmark names ${STAGES.length}`);
     let records = structuredClone(document);
     for (const [i, stage] of stages.entries()) {
       const before = process.cpuUsage();
