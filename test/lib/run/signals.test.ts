@@ -24,8 +24,16 @@ function stopped(signal: NodeJS.Signals, name: string): Promise<{ code: number |
     const child = spawn(process.execPath, [cli, 'extract', '--jobs', '1', '--resume', state, '--report', report, folder], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    // The state file may be missing for a moment (not yet written, or the run compacting it).
+    const lists = (): boolean => {
+      try {
+        return readFileSync(state, 'utf8').includes('"id"');
+      } catch {
+        return false;
+      }
+    };
     const timer = setInterval(() => {
-      if (existsSync(state) && readFileSync(state, 'utf8').includes('"id"')) {
+      if (lists()) {
         child.kill(signal);
         clearInterval(timer);
       }
