@@ -4,13 +4,16 @@
  * same PDFs in the same run; with PDFium, also PDFium's own floor (bench/pdfium-floor.ts): its page
  * loading and text analysis alone.
  *
- *     npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs]
+ *     npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs] [--ocr never|auto]
  *
  * DIR defaults to ../shared/corpus/wild. Pages come from DIR/MANIFEST.tsv's `pages` column when
  * there is one, else from `pdfinfo`. Files with fewer than --min-pages pages are left out (default
  * 100 for the default folder, 0 for any other). Peak RSS comes from `/usr/bin/time -v`; without it,
  * Node commands report their own `process.resourceUsage().maxRSS` through a preloaded module.
- * --engine names the parse engines to measure (comma-separated), each in the same run.
+ * --engine names the parse engines to measure (comma-separated), each in the same run. --ocr is
+ * passed to every pdfpipe command; its default, `never`, measures the text pipeline: Tesseract's
+ * time has its own benchmark (bench/ocr.ts), and under `auto` a page's reading may stop at the
+ * document's OCR budget, which is time, so outputs would differ from run to run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,11 +31,13 @@ const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
 const DEFAULT_MIN_PAGES = 100;
 const GNU_TIME = '/usr/bin/time';
 
-const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs]
+const USAGE = `usage: npm run bench:speed -- [DIR] [--min-pages N] [--engine auto,pdfium,pdfjs] [--ocr never|auto]
 
   DIR            folder of PDFs [default: ../shared/corpus/wild]
   --min-pages N  leave out files with fewer pages [default: ${DEFAULT_MIN_PAGES} for the default folder, else 0]
   --engine LIST  parse engines to measure, comma-separated (auto, pdfium, pdfjs) [default: auto]
+  --ocr MODE     pdfpipe's --ocr for every run (never, auto, always) [default: never: the text
+                 pipeline alone; npm run bench:ocr measures OCR]
 
 Needs pdftotext and pdfinfo (Debian: apt-get install poppler-utils).
 `;
@@ -146,6 +151,7 @@ async function main(): Promise<number> {
     options: {
       'min-pages': { type: 'string' },
       engine: { type: 'string', default: 'auto' },
+      ocr: { type: 'string', default: 'never' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
@@ -169,6 +175,11 @@ async function main(): Promise<number> {
   const unknownEngine = engines.find((e) => e !== 'pdfjs' && e !== 'pdfium' && e !== 'auto');
   if (unknownEngine !== undefined || engines.length === 0) {
     process.stderr.write(`bench:speed: --engine expects auto, pdfium and/or pdfjs, got "${values.engine}"\n`);
+    return 2;
+  }
+  const ocr = String(values.ocr);
+  if (!['never', 'auto', 'always'].includes(ocr)) {
+    process.stderr.write(`bench:speed: --ocr expects never, auto or always, got "${ocr}"\n`);
     return 2;
   }
   if (!existsSync(dir)) {
@@ -202,7 +213,7 @@ async function main(): Promise<number> {
   }
   const totalPages = files.reduce((sum, f) => sum + f.pages, 0);
   const source = manifest ? 'MANIFEST.tsv' : 'pdfinfo';
-  process.stdout.write(`${files.length} PDFs with ${minPages}+ pages (${totalPages} pages, counted by ${source}) in ${dir}\n`);
+  process.stdout.write(`${files.length} PDFs with ${minPages}+ pages (${totalPages} pages, counted by ${source}) in ${dir}; pdfpipe runs with --ocr ${ocr}\n`);
   if (unknown > 0) process.stdout.write(`(${unknown} PDFs left out: no page count in MANIFEST.tsv and pdfinfo could not read them)\n`);
   for (const f of files) process.stdout.write(`  ${String(f.pages).padStart(5)}  ${basename(f.path)}\n`);
 
@@ -239,11 +250,11 @@ async function main(): Promise<number> {
       const label = engines.length > 1 || engine !== 'auto' ? ` (${engine})` : '';
       for (const jobs of [1, 2]) {
         const out = join(tmp, `extract-${engine}-${jobs}`);
-        const m = await timer.run(node, [CLI, 'extract', '--engine', engine, '--jobs', String(jobs), '--out-dir', out, ...paths]);
+        const m = await timer.run(node, [CLI, 'extract', '--engine', engine, '--ocr', ocr, '--jobs', String(jobs), '--out-dir', out, ...paths]);
         rows.push({ tool: `pdfpipe extract --jobs ${jobs}${label}`, files: files.length, pages: totalPages, failed: failedDocuments(m.stderr), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
       }
       const parsed = join(tmp, `parse-${engine}.ndjson`);
-      const m = await timer.run(node, [CLI, 'parse', '--engine', engine, '--jobs', '1', ...paths], parsed);
+      const m = await timer.run(node, [CLI, 'parse', '--engine', engine, '--ocr', ocr, '--jobs', '1', ...paths], parsed);
       rows.push({ tool: `pdfpipe parse --jobs 1${label}`, files: files.length, pages: totalPages, failed: await parseFailures(parsed), seconds: m.seconds, rssKiB: m.rssKiB, cpuSeconds: m.cpuSeconds });
       parseSeconds.set(label, m.seconds);
     }
