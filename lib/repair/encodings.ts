@@ -61,6 +61,25 @@ export function redecode(text: string, codePage: (typeof CODE_PAGES)[number]): s
   return letters > 0 && inScript / letters >= 0.9 ? decoded : null;
 }
 
+/**
+ * A run of Latin-1 characters past ASCII with a letter from À up, not joined to a Latin letter: a
+ * word of the code page, or its part after a hyphen ("PostScript-ãðàôèêè"), but not the "é" of
+ * "café".
+ */
+const HIGH_RUN = /(?<![A-Za-z\u0100-\uffff])[\u0080-\u009f\u00a1-\u00ff]*[\u00c0-\u00ff][\u0080-\u009f\u00a1-\u00ff]*(?![A-Za-z\u0100-\uffff])/gu;
+
+/**
+ * The words of a line that mixes an 8-bit code page read as Latin-1 with Latin words ("Â
+ * êà÷åñòâå ìåõàíèçìà … TEX. Ñåé÷àñ LATEX ïîä äåðæèâàåò Frank Mittelbach."), re-decoded one by one:
+ * the line as a whole is too Latin for `looksLatin1Mojibake`. Only in a line that shows the code
+ * page itself (a word of four letters or more read so), so that a French "à" among Latin words
+ * stays as it is.
+ */
+export function redecodeWords(rw: Rewriter, codePage: (typeof CODE_PAGES)[number]): void {
+  if (!rw.text.split(/\s+/u).some((word) => looksLatin1Mojibake(word))) return;
+  rw.replace(HIGH_RUN, (m) => redecode(m[0], codePage), 'mojibake');
+}
+
 /** Picks the document's code page: fewest undecodable bytes over its mojibake lines, then its language. */
 export function chooseCodePage(lines: readonly string[], lang: string): (typeof CODE_PAGES)[number] | null {
   let best: (typeof CODE_PAGES)[number] | null = null;

@@ -4,6 +4,7 @@
  */
 import t from 'tap';
 import { findCyrillicShift, looksLatin1Mojibake, redecode } from '../../../lib/repair/encodings.js';
+import { latin1Words } from '../../../lib/ocr/decide.js';
 import { repairLines } from './repair-fixtures.js';
 
 t.test('broken 8-bit encodings are re-decoded, per document code page', async (t) => {
@@ -22,9 +23,20 @@ t.test('broken 8-bit encodings are re-decoded, per document code page', async (t
   t.same(texts, [mojibake, 'Статья 4', 'Plain ASCII line']);
 });
 
+t.test('in a line that mixes Latin words with a code page read as Latin-1, the code page words are re-decoded one by one', async (t) => {
+  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
+  const lines = ['Первая глава книги о верстке', 'В качестве движка он использует TEX. Сейчас его развивает Frank Mittelbach, PostScript-графику тоже.', 'Prix à la carte: café, thé'];
+  const garbled = lines.map((line) => (/[А-я]/u.test(line) ? cp1251(line) : line));
+  t.notOk(looksLatin1Mojibake(garbled[1]!), 'the mixed line is too Latin for the whole-line rule');
+  t.ok(latin1Words(garbled[1]!) > 0, 'but its long words show the code page');
+  const { texts } = repairLines(garbled);
+  t.equal(texts[1], lines[1], 'its words re-decoded, the Latin ones kept');
+  t.equal(texts[2], lines[2], "a French line's à and é stay: no word of it shows the code page");
+});
+
 t.test('glyph-id text shifted from Cyrillic is shifted back', async (t) => {
   const shift = 0x95;
-  const text = 'Каждый человек должен обладать всеми правами и свободами без какого бы то ни было различия';
+  const text = 'Каждый вечер старый рыбак выходил на берег и смотрел, как солнце медленно опускается в море';
   const garbled = [...text].map((c) => (/\p{L}/u.test(c) ? String.fromCodePoint(c.codePointAt(0)! - shift) : c === ' ' ? '\u0003' : c)).join('');
   t.equal(findCyrillicShift([garbled]), shift);
   t.equal(findCyrillicShift(['Ο Παγκόσμιος οργανισμός υγείας είναι ένας οργανισμός']), null, 'real Greek is not shifted');
