@@ -11,6 +11,7 @@
  * never OCR'd under `auto`, so a good text layer keeps its output.
  */
 import { scriptOf, type ScriptClass } from '../lang/scripts.js';
+import { looksLatin1Mojibake } from '../repair/encodings.js';
 
 /** `auto`: pages that need it; `never`; `always`: every page, replacing its text layer. */
 export type OcrMode = 'auto' | 'never' | 'always';
@@ -80,6 +81,17 @@ export const CONTROL_SHARE = 0.005;
 export const CONTROL_MIN = 3;
 /** Fewer foreign characters than this on a page are too few to call its text layer destroyed. */
 export const FOREIGN_MIN = 5;
+/**
+ * The share of a page's letters in words of an 8-bit code page read as Latin-1 ("ýòî" for "это",
+ * `latin1Words`) from which the page is that code page's text, not a destroyed layer: repair
+ * re-decodes such words, and the control codes among them are the same 8-bit font's dashes and
+ * quotes. OCR would replace right letters with a guess, in a language chosen from the Latin
+ * letters they look like. Real text has no such words: no page of `../shared/corpus/gt` holds
+ * one, and in `../shared/corpus/wild` only code-page text does (an 8-bit Russian manual, from
+ * 0.23 of its letters on a page of Latin names to 0.96; a font test of cp1251). A fifth of the
+ * letters leaves room for the Latin words such a text quotes.
+ */
+export const LATIN1_WORD_SHARE = 0.2;
 
 /** What the engine saw of one page. */
 export interface PageEvidence {
@@ -96,6 +108,8 @@ export interface PageEvidence {
   /** Letters of the page's text layer, and the characters foreign to the words they sit in (`foreignInWords`). */
   letters?: number;
   foreign?: number;
+  /** Of the letters, those in words of an 8-bit code page read as Latin-1 (`latin1Words`). */
+  latin1Letters?: number;
 }
 
 /** Why a page is read by OCR (a diagnostic says so), or null when it keeps its text layer. */
@@ -109,7 +123,8 @@ export function ocrReason(mode: OcrMode, page: PageEvidence): string | null {
   if (page.chars >= GARBLED_MIN_CHARS && page.meaningless / page.chars >= GARBLED_SHARE) {
     return `${page.meaningless} of its ${page.chars} characters have no meaning (U+FFFD, private use, controls)`;
   }
-  const { letters = 0, foreign = 0, controls = 0 } = page;
+  const { letters = 0, foreign = 0, controls = 0, latin1Letters = 0 } = page;
+  if (letters > 0 && latin1Letters >= LATIN1_WORD_SHARE * letters) return null;
   // A control character is never text: it is a glyph read as its code, from a font with no
   // Unicode map whose codes are not ASCII's (a TeX bitmap font in T1 encoding draws its ligatures,
   // quotes and dashes at codes under 32). Repair can only drop them, so they count as foreign.
@@ -150,6 +165,17 @@ export function countCharacters(texts: Iterable<string>): { chars: number; meani
     controls += text.match(CONTROL_IN_WORD)?.length ?? 0;
   }
   return { chars, meaningless, controls };
+}
+
+/**
+ * The letters of a text that stand in words of an 8-bit code page read as Latin-1: words of four
+ * or more letters nearly all of them accented capitals and small letters from À to ÿ, as repair
+ * finds them (lib/repair/encodings.ts). No language writes words so.
+ */
+export function latin1Words(text: string): number {
+  let letters = 0;
+  for (const word of text.split(/\s+/u)) if (looksLatin1Mojibake(word)) letters += word.match(/\p{L}/gu)?.length ?? 0;
+  return letters;
 }
 
 /** Han, Kana and Hangul mix inside words of real text (Japanese, Korean): one class here. */

@@ -36,7 +36,7 @@ import { pageView, readInfo, readOutline, readPermissions, viewportTransform } f
 import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 import { imageCoverage, inkCoverage, renderDpi, renderPage } from './render.js';
-import { countCharacters, foreignInWords, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
+import { countCharacters, foreignInWords, latin1Words, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
 import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
 import { dominantScript, type ScriptClass } from '../../lang/scripts.js';
@@ -180,7 +180,10 @@ export async function* extractRecords(
           // What a page without text shows is measured; a page with text is judged by its text alone.
           const hasText = counted.chars > 0;
           const coverage = { imageCoverage: hasText ? 0 : imageCoverage(m, page, view, scratch), inkCoverage: hasText ? 0 : inkCoverage(m, page, width, height) };
-          ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreignInWords(pageText), ...coverage });
+          const foreign = foreignInWords(pageText);
+          // Words of an 8-bit code page matter only to a page that control codes or foreign characters would condemn.
+          const latin1Letters = counted.controls > 0 || foreign.foreign > 0 ? latin1Words(pageText) : 0;
+          ocrWhy = ocrReason(ocr.ocr, { ...counted, ...foreign, latin1Letters, ...coverage });
           if (!ocrWhy && pageScript) language.documentScript = pageScript;
           if (ocrWhy && ocrSpent >= ocr.ocrBudget * 1000) {
             notes.push(diagnostic(id, 'parse', 'ocr-skipped', `The page was not read by OCR: the document spent its ${ocr.ocrBudget} s of OCR (--ocr-budget); it keeps its text layer (${ocrWhy})`, { place: { page: n } }));

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { countCharacters, foreignInWords, ocrReason } from '../../../lib/ocr/decide.js';
+import { countCharacters, foreignInWords, latin1Words, ocrReason } from '../../../lib/ocr/decide.js';
+import { parseLines, run, wildFile } from '../../helpers.js';
 
 t.test('characters foreign to the words around them are counted', async (t) => {
   // Re-distilled text layers: one code stands for many glyphs, inside words.
@@ -48,4 +49,25 @@ t.test('control codes count when written against letters (a word\'s ligatures), 
   t.equal(countCharacters(['O\u001bce', '\u0012Ka\u001be\u0010', 'Haus']).controls, 4);
   // A pdfTeX paper's OT1 math: Γ, Δ and Ω at codes 0, 1 and 10, each a run of a formula.
   t.equal(countCharacters(['\u0000', '(', 'x', ')', '=', '\u0001', '\u000a', 'energy']).controls, 0);
+});
+
+t.test('a page of an 8-bit code page read as Latin-1 keeps its text layer, control codes and all: repair re-decodes it', async (t) => {
+  // "Вторая часть главы" in cp1251, read as Latin-1, beside Latin words.
+  t.equal(latin1Words('Âòîðàÿ ÷àñòü ãëàâû about LaTeX'), 15, 'the letters of its words of four letters or more');
+  t.equal(latin1Words('Déjà été à Zürich, très élégant'), 0, 'accented Latin text has none');
+  const page = { chars: 1000, meaningless: 0, imageCoverage: 0, inkCoverage: 0, letters: 900, controls: 9 };
+  t.match(ocrReason('auto', page), /9 of its characters are control codes/);
+  t.equal(ocrReason('auto', { ...page, latin1Letters: 400 }), null);
+  t.equal(ocrReason('auto', { ...page, latin1Letters: 100 }) !== null, true, 'a few such words among many do not save a page');
+});
+
+const lshortru = wildFile('texlive__lshortru.pdf');
+t.test('an 8-bit Russian manual without Unicode maps is re-decoded, not read by OCR in a Latin language', { skip: lshortru.skip }, async (t) => {
+  const pages = ['--first-page', '17', '--last-page', '19'];
+  const records = parseLines((await run(['extract', ...pages, '--format', 'ndjson', lshortru.path])).stdout);
+  t.notOk(records.some((r) => r.type === 'diagnostic' && r.code === 'ocr'), 'no page read by OCR');
+  const text = (await run(['extract', '--quiet', ...pages, lshortru.path])).stdout;
+  t.match(text, /Это нужно знать/u);
+  t.match(text, /это компьютерная программа, созданная Дональдом Кнутом/u);
+  t.notMatch(text, /[À-ÿ]{4}/u, 'no word left in Latin-1');
 });
