@@ -12,7 +12,7 @@ import { diagnostic, type DiagnosticRecord, type Item, type Line, type PageRecor
 import { Rewriter, Tally } from './rewrite.js';
 import { applyRules, type RuleSet } from './rules.js';
 import type { RepairContext } from './context.js';
-import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, redecodeWords, shiftBack } from './encodings.js';
+import { chooseCodePage, findCyrillicShift, looksLatin1Mojibake, redecode, redecodeWords, shiftBack, texPunctuation } from './encodings.js';
 import { LIGATURE_EVIDENCE_WORDS, LIGATURE_LOST_SHARE, ligatureRules, markLostSoftHyphens, Vocabulary, WORD_LIST_SHARE } from './ligatures.js';
 import { isPersoArabicWithArabicYehKaf, persoArabicYehKaf, rtlRules, type TatweelOptions } from '../scripts/arabic-hebrew.js';
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
@@ -85,6 +85,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
         const decoded = redecode(rw.text, codePage);
         if (decoded !== null) rw.apply([{ start: 0, end: rw.text.length, text: decoded }], 'mojibake');
       } else if (codePage) redecodeWords(rw, codePage);
+      if (codePage) texPunctuation(rw);
       if (shift !== null) shiftBack(rw, shift);
       for (const set of sets) applyRules(rw, set.normalize);
       ligatureRules(rw, vocab, disabled, afterHyphen, ligaturesLost);

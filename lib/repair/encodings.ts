@@ -80,6 +80,19 @@ export function redecodeWords(rw: Rewriter, codePage: (typeof CODE_PAGES)[number
   rw.replace(HIGH_RUN, (m) => redecode(m[0], codePage), 'mojibake');
 }
 
+/**
+ * The punctuation TeX's 8-bit fonts keep at control codes (T1, and the Cyrillic T2A after it): the
+ * en and em dash at 21 and 22, the hyphen it breaks words with at 127. A font without a Unicode
+ * map gives them as those codes, which nothing else reads back.
+ */
+const TEX_PUNCTUATION: Readonly<Record<string, string>> = { '\u0015': '\u2013', '\u0016': '\u2014', '\u007f': '-' };
+const TEX_PUNCTUATION_CODES = /[\u0015\u0016\u007f]/gu;
+
+/** TeX's dashes and hyphen read as control codes, in a document of an 8-bit code page, written as what they are. */
+export function texPunctuation(rw: Rewriter): void {
+  rw.replace(TEX_PUNCTUATION_CODES, (m) => TEX_PUNCTUATION[m[0]] ?? null, 'mojibake');
+}
+
 /** Picks the document's code page: fewest undecodable bytes over its mojibake lines, then its language. */
 export function chooseCodePage(lines: readonly string[], lang: string): (typeof CODE_PAGES)[number] | null {
   let best: (typeof CODE_PAGES)[number] | null = null;

@@ -34,6 +34,13 @@ t.test('in a line that mixes Latin words with a code page read as Latin-1, the c
   t.equal(texts[2], lines[2], "a French line's à and é stay: no word of it shows the code page");
 });
 
+t.test("TeX's dashes and hyphen, read as control codes, are written as such in a document of an 8-bit code page", async (t) => {
+  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
+  const { texts } = repairLines([cp1251('Корабль \u0016 это судно для плавания'), cp1251('по морю, с 1990\u00152000 годы, пере\u007f')]);
+  t.same(texts, ['Корабль — это судно для плавания', 'по морю, с 1990–2000 годы, пере-']);
+  t.same(repairLines(['A line \u0016 without any code page']).texts, ['A line \u0016 without any code page'], 'elsewhere the codes are left to the other rules');
+});
+
 t.test('glyph-id text shifted from Cyrillic is shifted back', async (t) => {
   const shift = 0x95;
   const text = 'Каждый вечер старый рыбак выходил на берег и смотрел, как солнце медленно опускается в море';
