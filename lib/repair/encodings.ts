@@ -72,11 +72,12 @@ const HIGH_RUN = /(?<![A-Za-z\u0100-\uffff])[\u0080-\u009f\u00a1-\u00ff]*[\u00c0
  * The words of a line that mixes an 8-bit code page read as Latin-1 with Latin words ("Â
  * êà÷åñòâå ìåõàíèçìà … TEX. Ñåé÷àñ LATEX ïîä äåðæèâàåò Frank Mittelbach."), re-decoded one by one:
  * the line as a whole is too Latin for `looksLatin1Mojibake`. Only in a line that shows the code
- * page itself (a word of four letters or more read so), so that a French "à" among Latin words
- * stays as it is.
+ * page itself (a run of four letters or more read so: "PDF-äîêóìåíòû", "\\title{Ìèíèìàëèçì}"), so
+ * that a French "à" among Latin words stays as it is.
  */
 export function redecodeWords(rw: Rewriter, codePage: (typeof CODE_PAGES)[number]): void {
-  if (!rw.text.split(/\s+/u).some((word) => looksLatin1Mojibake(word))) return;
+  const runs = rw.text.match(HIGH_RUN) ?? [];
+  if (!runs.some((run) => looksLatin1Mojibake(run))) return;
   rw.replace(HIGH_RUN, (m) => redecode(m[0], codePage), 'mojibake');
 }
 

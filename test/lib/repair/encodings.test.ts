@@ -25,13 +25,14 @@ t.test('broken 8-bit encodings are re-decoded, per document code page', async (t
 
 t.test('in a line that mixes Latin words with a code page read as Latin-1, the code page words are re-decoded one by one', async (t) => {
   const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
-  const lines = ['Первая глава книги о верстке', 'В качестве движка он использует TEX. Сейчас его развивает Frank Mittelbach, PostScript-графику тоже.', 'Prix à la carte: café, thé'];
+  const lines = ['Первая глава книги о верстке', 'В качестве движка он использует TEX. Сейчас его развивает Frank Mittelbach, PostScript-графику тоже.', 'Prix à la carte: café, thé', '\\title{Минимализм}'];
   const garbled = lines.map((line) => (/[А-я]/u.test(line) ? cp1251(line) : line));
   t.notOk(looksLatin1Mojibake(garbled[1]!), 'the mixed line is too Latin for the whole-line rule');
   t.ok(latin1Words(garbled[1]!) > 0, 'but its long words show the code page');
   const { texts } = repairLines(garbled);
   t.equal(texts[1], lines[1], 'its words re-decoded, the Latin ones kept');
   t.equal(texts[2], lines[2], "a French line's à and é stay: no word of it shows the code page");
+  t.equal(texts[3], lines[3], 'a word of the code page inside a command of LaTeX source');
 });
 
 t.test("TeX's dashes and hyphen, read as control codes, are written as such in a document of an 8-bit code page", async (t) => {
