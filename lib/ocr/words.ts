@@ -247,3 +247,18 @@ export function ocrItems(output: string, dpi: number): Item[] {
   }
   return items;
 }
+
+/**
+ * How sure Tesseract was of a reading: its words' confidences weighted by their length, so that a
+ * reading is not judged by its noise (0 for a reading of no words).
+ */
+export function meanConfidence(items: readonly Item[]): number {
+  let weighted = 0;
+  let chars = 0;
+  for (const item of items) {
+    const length = [...item.text].length;
+    weighted += (item.confidence ?? 0) * length;
+    chars += length;
+  }
+  return chars > 0 ? weighted / chars : 0;
+}

@@ -40,7 +40,7 @@ import { countCharacters, foreignInWords, latin1Words, OCR_DEFAULTS, ocrReason, 
 import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
 import { dominantScript, type ScriptClass } from '../../lang/scripts.js';
-import { ocrItems } from '../../ocr/words.js';
+import { meanConfidence, ocrItems } from '../../ocr/words.js';
 
 /** What the PDFium engine reads of the parse options. */
 export interface PdfiumOptions extends OpenOptions, Partial<OcrOptions> {
@@ -216,8 +216,14 @@ export async function* extractRecords(
           let words = ocrItems(await recognize(image.pnm, { ...engine, lang: chosen.lang }), image.dpi);
           const again = identifiedLanguage(language, chosen, words.map((word) => word.text).join(' '), installedLanguages(tesseract));
           if (again) {
-            words = ocrItems(await recognize(image.pnm, { ...engine, lang: again }), image.dpi);
-            Object.assign(chosen, { lang: again, how: `${chosen.how}, then the language identified in its text` });
+            // Identification from a first reading can be wrong between close languages (Arabic
+            // read as Persian): the reading Tesseract is surer of is kept, and its language
+            // serves the document's next pages.
+            const reread = ocrItems(await recognize(image.pnm, { ...engine, lang: again }), image.dpi);
+            if (meanConfidence(reread) >= meanConfidence(words)) {
+              words = reread;
+              Object.assign(chosen, { lang: again, how: `${chosen.how}, then the language identified in its text` });
+            } else language.identified = chosen.lang;
           }
           record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
           unmapped = 0;

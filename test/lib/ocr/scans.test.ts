@@ -22,6 +22,9 @@ function needs(...langs: string[]): string | false {
 
 const scans = join(repoRoot, 'bench/corpus/scans');
 
+// With Persian data installed too, the first reading's text is identified as Persian and the page
+// is read again in it; that reading is the worse one (character accuracy 0.916), and Tesseract is
+// less sure of it: the Arabic reading is kept.
 t.test("a scan with nothing naming its language is read in the script Tesseract's osd sees", { skip: needs('osd', 'ara') }, async (t) => {
   const records = parseLines((await run(['extract', '--format', 'ndjson', join(scans, 'ar-chromium-jpeg.pdf')])).stdout);
   const note = records.find((r) => r.type === 'diagnostic' && r.code === 'ocr');
