@@ -111,6 +111,8 @@ export async function* extractRecords(
   let doc = 0;
   let form = 0;
   let formInfo = 0;
+  // Whether a page was drawn (for its ink, or for OCR): the instance is then not reused (below).
+  let rendered = false;
   try {
     data = m.pdfium.wasmExports.malloc(bytes.byteLength);
     if (!data) throw new EngineError('out-of-memory', 'The PDFium heap cannot hold this file');
@@ -180,6 +182,7 @@ export async function* extractRecords(
           // What a page without text shows is measured; a page with text is judged by its text alone.
           const hasText = counted.chars > 0;
           const coverage = { imageCoverage: hasText ? 0 : imageCoverage(m, page, view, scratch), inkCoverage: hasText ? 0 : inkCoverage(m, page, width, height) };
+          if (!hasText) rendered = true;
           const foreign = foreignInWords(pageText);
           // Words of an 8-bit code page matter only to a page that control codes or foreign characters would condemn.
           const latin1Letters = counted.controls > 0 || foreign.foreign > 0 ? latin1Words(pageText) : 0;
@@ -194,6 +197,7 @@ export async function* extractRecords(
             if (tesseract) {
               const dpi = renderDpi(width, height, ocr.ocrDpi);
               image = { pnm: renderPage(m, page, width, height, dpi), dpi };
+              rendered = true;
             }
           }
         }
@@ -264,6 +268,10 @@ export async function* extractRecords(
     } catch {
       recycle();
     }
-    if (heapBytes(m) > RECYCLE_HEAP_BYTES) recycle();
+    // Drawing a page leaves the instance changed: a later document's fonts that are not embedded
+    // were measured otherwise after it (pdfminer__dmca after WaldenFull's pages without text were
+    // drawn: an "M" of Garamond,Bold 14.27 wide alone, 13.87 after; "liabilityof" and "liability
+    // of"). A fresh instance keeps each document's reading its own, whatever came before.
+    if (rendered || heapBytes(m) > RECYCLE_HEAP_BYTES) recycle();
   }
 }
