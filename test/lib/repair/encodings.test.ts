@@ -7,13 +7,11 @@ import { findCyrillicShift, looksLatin1Mojibake, redecode } from '../../../lib/r
 import { latin1Words } from '../../../lib/ocr/decide.js';
 import { repairLines } from './repair-fixtures.js';
 
+/** Russian as a cp1251 text layer read as Latin-1 shows it: А–я at 0xC0–0xFF, the rest as it is. */
+const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
+
 t.test('broken 8-bit encodings are re-decoded, per document code page', async (t) => {
   const mojibake = 'Общая часть договора';
-  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => {
-    const code = c.codePointAt(0)!;
-    if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
-    return code;
-  }));
   const garbled = cp1251(mojibake);
   t.ok(looksLatin1Mojibake(garbled), 'detected');
   t.equal(redecode(garbled, 'windows-1251'), mojibake);
@@ -24,7 +22,6 @@ t.test('broken 8-bit encodings are re-decoded, per document code page', async (t
 });
 
 t.test('in a line that mixes Latin words with a code page read as Latin-1, the code page words are re-decoded one by one', async (t) => {
-  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
   const lines = ['Первая глава книги о верстке', 'В качестве движка он использует TEX. Сейчас его развивает Frank Mittelbach, PostScript-графику тоже.', 'Prix à la carte: café, thé', '\\title{Минимализм}'];
   const garbled = lines.map((line) => (/[А-я]/u.test(line) ? cp1251(line) : line));
   t.notOk(looksLatin1Mojibake(garbled[1]!), 'the mixed line is too Latin for the whole-line rule');
@@ -36,7 +33,6 @@ t.test('in a line that mixes Latin words with a code page read as Latin-1, the c
 });
 
 t.test("TeX's dashes and hyphen, read as control codes, are written as such in a document of an 8-bit code page", async (t) => {
-  const cp1251 = (s: string): string => String.fromCharCode(...[...s].map((c) => (c >= 'А' && c <= 'я' ? c.codePointAt(0)! - 0x410 + 0xc0 : c.codePointAt(0)!)));
   const { texts } = repairLines([cp1251('Корабль \u0016 это судно для плавания'), cp1251('по морю, с 1990\u00152000 годы, пере\u007f')]);
   t.same(texts, ['Корабль — это судно для плавания', 'по морю, с 1990–2000 годы, пере-']);
   t.same(repairLines(['A line \u0016 without any code page']).texts, ['A line \u0016 without any code page'], 'elsewhere the codes are left to the other rules');

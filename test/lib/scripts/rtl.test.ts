@@ -14,6 +14,14 @@ import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../he
 
 const rtl = (text: string, x: number, extra: Partial<Item> = {}): Item => item(text, x, 100, 10, { dir: 'rtl', ...extra });
 
+/** A document of test/fixtures/fontsweep as `extract` reads it and as its truth has it, word by word (NFC). */
+async function fontsweepWords(name: string): Promise<{ code: number | null; read: string[]; truth: string[] }> {
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, `${name}.pdf`)]);
+  return { code, read: words(stdout), truth: words(readFileSync(join(dir, `${name}.txt`), 'utf8')) };
+}
+
 t.test('glyph order: an RTL line is written glyph by glyph from right to left, spaces from gaps', async (t) => {
   // Page, left to right: "1974" "תנשב" "החתפ" "Intel" "תרבח" (visual order, as the PDF draws them).
   const runs = [item('1974', 10, 100), rtl('תנשב', 33), rtl('החתפ', 56), item('Intel', 79, 100), rtl('תרבח', 107)];
@@ -146,11 +154,9 @@ t.test('a space glyph drawn with its advance is a word space, however narrow the
 t.test('a narrow letter kerned into the end of the run before it comes after that run', async (t) => {
   // Writer's Persian in Scheherazade (test/fixtures/fontsweep): the alef of "برای" is drawn inside
   // the left end of the box of "بر" (its left edge 0.06 pt right of the box's), "ابری" by left edges.
-  const dir = join(repoRoot, 'test/fixtures/fontsweep');
-  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-scheherazade.pdf')]);
+  const { code, read, truth } = await fontsweepWords('persian-lo-scheherazade');
   t.equal(code, 0);
-  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
-  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-scheherazade.txt'), 'utf8')));
+  t.same(read, truth);
   // A run with no advance (a non-joiner) stays at its pen position, before the letter drawn over it.
   const line = buildLine([rtl('ی', 111.9, { w: 7.1 }), rtl('\u200c', 110.89, { w: 0 }), rtl('ک', 105.6, { w: 5.6 })], 0, DEFAULTS, false);
   t.equal(line.text, 'ی\u200cک');
@@ -160,11 +166,9 @@ t.test('a space glyph drawn with its advance under the swash of the next word is
   // Chromium's Urdu in Noto Nastaliq Urdu (test/fixtures/fontsweep): the kaf of "کا" reaches right
   // over the space after "بارش", so the runs' boxes almost touch; the space starts its advance away
   // from "بارش", as a space with its advance does.
-  const dir = join(repoRoot, 'test/fixtures/fontsweep');
-  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-notonastaliqurdu.pdf')]);
+  const { code, read, truth } = await fontsweepWords('urdu-chromium-notonastaliqurdu');
   t.equal(code, 0);
-  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
-  t.same(words(stdout), words(readFileSync(join(dir, 'urdu-chromium-notonastaliqurdu.txt'), 'utf8')), '"بارش کا", not "بارش‌کا"');
+  t.same(read, truth, '"بارش کا", not "بارش‌کا"');
   // A space drawn after a comma set in another font lies past the comma: no measure of the gap before it.
   const line = buildLine([rtl('אנוס', 63.69, { w: 22.27, space: { x: 56.8, w: 3.12 } }), rtl(',', 59.9, { w: 3.8 })], 0, DEFAULTS, false);
   t.equal(line.text, 'אנוס,');
@@ -174,11 +178,9 @@ t.test('a space glyph its font gives no advance is a word space where the pen mo
   // Writer's Persian in Lateef (test/fixtures/fontsweep): the body font's subset gives the space no
   // advance and Writer moves the pen past it; after "هر" the move is 0.07 em, as narrow as gaps
   // inside words after a non-joining letter ("هرتابستان").
-  const dir = join(repoRoot, 'test/fixtures/fontsweep');
-  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-lo-lateef.pdf')]);
+  const { code, read, truth } = await fontsweepWords('persian-lo-lateef');
   t.equal(code, 0);
-  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
-  t.same(words(stdout), words(readFileSync(join(dir, 'persian-lo-lateef.txt'), 'utf8')), '"هر تابستان"');
+  t.same(read, truth, '"هر تابستان"');
   // One drawn where the run before it ends (Writer's Amiri, before a shadda) is inside a word.
   const line = buildLine([rtl('تعسفا', 340.38, { w: 20.78, size: 12, space: { x: 340.38, w: 0 } }), rtl('ً.', 336.6, { w: 5.66, size: 12 })], 0, DEFAULTS, false);
   t.equal(line.text, 'تعسفاً.');
@@ -197,9 +199,7 @@ t.test('a font whose word spaces are narrower than the word-gap threshold: the b
   const wordsOnly = fontWordGaps(gaps('Lateef', [0.068, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.13, 0.14, 0.15, 0.15, 0.15, 0.16, 0.16, 0.16]), 0.1);
   t.ok(Math.abs(wordsOnly.get('Lateef')! - 0.034) < 1e-9);
   // XeLaTeX Persian in Lateef (test/fixtures/fontsweep): spaces of 0.07–0.10 em, no space glyphs.
-  const dir = join(repoRoot, 'test/fixtures/fontsweep');
-  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-xelatex-lateef.pdf')]);
+  const { code, read, truth } = await fontsweepWords('persian-xelatex-lateef');
   t.equal(code, 0);
-  const words = (text: string): string[] => text.normalize('NFC').split(/\s+/u).filter(Boolean);
-  t.same(words(stdout), words(readFileSync(join(dir, 'persian-xelatex-lateef.txt'), 'utf8')));
+  t.same(read, truth);
 });
