@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, repoRoot } from './helpers.js';
+import { childEnv, repoRoot, untapped } from './helpers.js';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 /** The ```js blocks of the README's Library section. */
@@ -18,7 +18,7 @@ t.test('the packed tarball installs and runs the README library examples', async
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-pack-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   // The tree as built (`npm test` builds first); no prepare script, which would rebuild under the running tests.
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: repoRoot, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(execFileSync(...untapped('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir]), { cwd: repoRoot, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
   const files = packed[0]!.files.map((f) => f.path);
   for (const needed of ['LICENSE', 'README.md', 'package.json', 'config/pdfextract.json', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/bin/pdfpipe.js', 'docs/records.md']) {
     t.ok(files.includes(needed), `ships ${needed}`);
@@ -29,7 +29,7 @@ t.test('the packed tarball installs and runs the README library examples', async
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   const tarball = join(dir, packed[0]!.filename);
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
+  const install = spawnSync(...untapped('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball]), { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
   if (install.status !== 0) {
     // No registry and no cache: unpack the tarball as npm would and lend it this clone's dependencies.
     const target = join(app, 'node_modules/pdfpipe');
@@ -44,7 +44,7 @@ t.test('the packed tarball installs and runs the README library examples', async
   for (const [index, source] of libraryExamples.entries()) {
     const script = join(app, `example-${index}.mjs`);
     writeFileSync(script, source);
-    const result = spawnSync(process.execPath, [script], { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(...untapped(process.execPath, [script]), { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
     t.equal(result.status, 0, `example ${index + 1} runs: ${result.stderr}`);
     t.ok(result.stdout.length > 0, `example ${index + 1} writes output`);
     if (index === 1) t.match(result.stdout, /^<html>\n<head>/, 'the composed chain writes the HTML asked for');
@@ -52,7 +52,7 @@ t.test('the packed tarball installs and runs the README library examples', async
 
   const bin = join(app, 'node_modules/pdfpipe/dist/bin/pdfpipe.js');
   const out = join(dir, 'one.html');
-  const pdfextract = spawnSync(process.execPath, [bin, 'pdfextract', '-I', 'samples/one-column.pdf', '-O', out], { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
+  const pdfextract = spawnSync(...untapped(process.execPath, [bin, 'pdfextract', '-I', 'samples/one-column.pdf', '-O', out]), { cwd: app, env: childEnv, encoding: 'utf8', timeout: 120_000 });
   t.equal(pdfextract.status, 0, pdfextract.stderr);
   t.match(readFileSync(out, 'utf8'), /<p id="page1p1"/, 'pdfextract finds its shipped config and writes HTML');
 });

@@ -15,7 +15,7 @@ import * as lines from '../../stages/lines.js';
 import * as paragraphs from '../../stages/paragraphs.js';
 import * as serialize from '../../stages/serialize.js';
 import * as inspect from '../../lib/run/inspect.js';
-import { childEnv, cli, docRecord, endRecord, pageRecord, repoRoot, run, samplePdf, samplesDir, toNdjson, wordItems } from '../helpers.js';
+import { childEnv, cli, docRecord, endRecord, pageRecord, repoRoot, run, samplePdf, samplesDir, toNdjson, untapped, wordItems } from '../helpers.js';
 
 const COMMANDS: Record<string, { DEFAULTS: object; OPTIONS: readonly OptionSpec[] }> = { extract, parse, order, lines, paragraphs, serialize, inspect };
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -86,7 +86,7 @@ t.test('an unknown command exits 2 and says so on stderr', async (t) => {
 t.test('`extract samples/ | head -1` ends quietly', async (t) => {
   const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((res, rej) => {
     // pipefail makes the pipeline's status pdfpipe's, not head's.
-    const child = spawn('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" extract "${samplesDir}" | head -1`], {
+    const child = spawn(...untapped('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" extract "${samplesDir}" | head -1`]), {
       cwd: repoRoot,
       env: childEnv,
     });
@@ -107,7 +107,7 @@ t.test('`extract samples/ | head -1` ends quietly', async (t) => {
 /** Runs pdfpipe and closes its stdout as soon as the first output arrives, so its next write fails with EPIPE. */
 function closeEarly(args: readonly string[], input?: string): Promise<{ code: number | null; stderr: string; received: number }> {
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(...untapped(process.execPath, [cli, ...args]), { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let received = 0;
     child.stdin.on('error', () => undefined);

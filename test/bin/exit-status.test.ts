@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, cli, docRecord, endRecord, repoRoot, run, samplePdf, toNdjson } from '../helpers.js';
+import { childEnv, cli, docRecord, endRecord, repoRoot, run, samplePdf, toNdjson, untapped } from '../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-exit-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ t.test('a stage command: a bad record is a failed document, exit 0, or 1 with --
 });
 
 t.test('a crash of pdfpipe itself (stdout refuses the bytes) is 70, apart from failed documents', { skip: existsSync('/dev/full') ? false : 'no /dev/full' }, async (t) => {
-  const result = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" extract --quiet "${samplePdf('one-column')}" > /dev/full`], { cwd: repoRoot, env: childEnv, encoding: 'utf8' });
+  const result = spawnSync(...untapped('sh', ['-c', `"${process.execPath}" "${cli}" extract --quiet "${samplePdf('one-column')}" > /dev/full`]), { cwd: repoRoot, env: childEnv, encoding: 'utf8' });
   t.equal(result.status, 70);
   t.match(result.stderr, /internal error/);
 });

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, cli, repoRoot, run, samplePdf } from '../helpers.js';
+import { childEnv, cli, repoRoot, run, samplePdf, untapped } from '../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-habits-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +51,7 @@ t.test('no command: usage on stderr, exit 2; --help on stdout, exit 0', async (t
 });
 
 t.test('extract with no input on a terminal: usage error, not a silent wait', { skip: existsSync('/usr/bin/script') ? false : 'no script(1) for a terminal' }, async (t) => {
-  const result = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" extract`, '/dev/null'], { cwd: repoRoot, env: childEnv, encoding: 'utf8', timeout: 20000, input: '' });
+  const result = spawnSync(...untapped('script', ['-qec', `"${process.execPath}" "${cli}" extract`, '/dev/null']), { cwd: repoRoot, env: childEnv, encoding: 'utf8', timeout: 20000, input: '' });
   t.equal(result.status, 2, 'exit 2 at once');
   t.match(result.stdout, /No input: give PDF files or folders as arguments/);
 });

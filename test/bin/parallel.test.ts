@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, cli, parseLines, repoRoot, samplePdf, sampleNames } from '../helpers.js';
+import { childEnv, cli, parseLines, repoRoot, sampleNames, samplePdf, untapped } from '../helpers.js';
 
 const hasParallel = spawnSync('sh', ['-c', 'parallel --version'], { encoding: 'utf8' }).stdout?.includes('GNU parallel') ?? false;
 const skip = hasParallel ? false : 'GNU parallel is not installed (Debian: apt-get install parallel)';
@@ -16,7 +16,7 @@ const skip = hasParallel ? false : 'GNU parallel is not installed (Debian: apt-g
 /** Runs a shell command line from the repository root; returns its stdout. */
 function sh(command: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(...untapped('sh', ['-c', command]), { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     // Decoded by the stream, not chunk by chunk: a chunk may end inside a character.
     child.stdout.setEncoding('utf8');

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, cli, repoRoot, run, samplePdf, sampleNames } from '../helpers.js';
+import { childEnv, cli, repoRoot, run, sampleNames, samplePdf, untapped } from '../helpers.js';
 
 interface ChainResult {
   codes: (number | null)[];
@@ -22,7 +22,7 @@ interface ChainResult {
 function pipeChain(commands: readonly (readonly string[])[]): Promise<ChainResult> {
   return new Promise((resolvePromise, reject) => {
     const children: ChildProcess[] = commands.map((args) =>
-      spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] }),
+      spawn(...untapped(process.execPath, [cli, ...args]), { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] }),
     );
     children[0]!.stdin!.end();
     children.forEach((child, i) => {

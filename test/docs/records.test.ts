@@ -7,7 +7,7 @@ import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, cli, repoRoot } from '../helpers.js';
+import { childEnv, cli, repoRoot, untapped } from '../helpers.js';
 
 const doc = readFileSync(join(repoRoot, 'docs/records.md'), 'utf8');
 /** The command lines of the ```sh blocks (indented ones too), comments left out. */
@@ -26,7 +26,7 @@ t.test('every command calls the CLI as the README set-up provides it', async (t)
 t.test('every command runs', async (t) => {
   for (const command of commands) {
     const script = command.replace(/npx pdfpipe/g, `node ${cli}`);
-    const result = spawnSync('bash', ['-c', script], { cwd: repoRoot, env: childEnv, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(...untapped('bash', ['-c', script]), { cwd: repoRoot, env: childEnv, encoding: 'utf8', timeout: 120_000 });
     t.equal(result.status, 0, `${command}: ${result.stderr.slice(0, 300)}`);
     t.ok(result.stdout.length > 0, `${command} writes output`);
   }

@@ -19,7 +19,7 @@ import { indentsParagraphs } from '../../lib/paragraphs/indents.js';
 import { documentText } from '../../lib/formats/text.js';
 import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
-import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, repoRoot, run, sharedRoot } from '../helpers.js';
+import { block, childEnv, cli, docRecord, endRecord, group, line, pageRecord, repoRoot, run, sharedRoot, untapped } from '../helpers.js';
 import type { Block, Line, PageRecord } from '../../lib/protocol/records.js';
 
 t.test('bad configurations name the problem', async (t) => {
@@ -342,13 +342,13 @@ import(${JSON.stringify(join(repoRoot, 'dist/lib/lm/arpa.js'))}).then(({ ArpaMod
   const binary = join(dir, 'model.binary');
   writeFileSync(binary, `mmap lm stand-in\n${arpaPath}\n`);
   const env = { ...childEnv, KENLM_BIN: dir };
-  const viaQuery = spawnSync(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', binary], { input: modelInput(), env, encoding: 'utf8' });
+  const viaQuery = spawnSync(...untapped(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', binary]), { input: modelInput(), env, encoding: 'utf8' });
   t.equal(viaQuery.status, 0, viaQuery.stderr);
-  const inProcess = spawnSync(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', arpaPath], { input: modelInput(), env, encoding: 'utf8' });
+  const inProcess = spawnSync(...untapped(process.execPath, [cli, 'join', '--join-rules', rulesFile(dir), '--join-lm', arpaPath]), { input: modelInput(), env, encoding: 'utf8' });
   t.equal(inProcess.status, 0, inProcess.stderr);
   t.same(cliDecisions(viaQuery.stdout), [[true, 'lm'], [false, 'lm']]);
   t.same(cliDecisions(viaQuery.stdout), cliDecisions(inProcess.stdout), 'the binary model through query decides as the ARPA file in-process');
-  const noQuery = spawnSync(process.execPath, [cli, 'join', '--join-lm', binary], { input: '', env: { ...childEnv, KENLM_BIN: join(dir, 'nowhere'), PATH: '' }, encoding: 'utf8' });
+  const noQuery = spawnSync(...untapped(process.execPath, [cli, 'join', '--join-lm', binary]), { input: '', env: { ...childEnv, KENLM_BIN: join(dir, 'nowhere'), PATH: '' }, encoding: 'utf8' });
   t.equal(noQuery.status, 2);
   t.match(noQuery.stderr, /KenLM `query` program not found/);
 });
@@ -361,7 +361,7 @@ t.test('real KenLM: a binary model decides the breaks as its ARPA text does', { 
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-join-kenlm-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const text = ['hyphenated', 'one-column', 'two-columns'].map((n) => readFileSync(join(repoRoot, `samples/${n}.txt`), 'utf8')).join('\n');
-  const built = spawnSync(process.execPath, [cli, 'lm', 'build', '--in-process', '--order', '3'], { input: text, env: childEnv, maxBuffer: 64 << 20 });
+  const built = spawnSync(...untapped(process.execPath, [cli, 'lm', 'build', '--in-process', '--order', '3']), { input: text, env: childEnv, maxBuffer: 64 << 20 });
   t.equal(built.status, 0, String(built.stderr));
   const arpaPath = join(dir, 'samples.arpa');
   writeFileSync(arpaPath, built.stdout);

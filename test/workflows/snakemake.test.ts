@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv, cli, repoRoot, run, samplesDir } from '../helpers.js';
+import { childEnv, cli, repoRoot, run, samplesDir, untapped } from '../helpers.js';
 
 const hasSnakemake = spawnSync('snakemake', ['--version'], { encoding: 'utf8' }).status === 0;
 const skip = hasSnakemake ? false : 'snakemake is not installed (Debian: apt-get install snakemake)';
@@ -72,7 +72,7 @@ writeFileSync(config, JSON.stringify({
 function snakemake(): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const args = ['-s', join(repoRoot, 'workflows/Snakefile'), '--directory', dir, '--configfile', config, '--cores', '3', '--keep-going'];
-    const child = spawn('snakemake', args, { cwd: dir, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(...untapped('snakemake', args), { cwd: dir, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (c: string) => (stderr += c));

@@ -6,13 +6,13 @@
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { childEnv, cli, repoRoot } from '../../helpers.js';
+import { childEnv, cli, repoRoot, untapped } from '../../helpers.js';
 import type { Block } from '../../../lib/protocol/records.js';
 
 const dir = join(repoRoot, 'bench/corpus/notes');
 
 function blocksOf(name: string): Block[] {
-  const out = execFileSync(process.execPath, [cli, 'extract', '--quiet', '--format', 'ndjson', join(dir, `${name}.pdf`)], { env: childEnv, encoding: 'utf8' });
+  const out = execFileSync(...untapped(process.execPath, [cli, 'extract', '--quiet', '--format', 'ndjson', join(dir, `${name}.pdf`)]), { env: childEnv, encoding: 'utf8' });
   const blocks: Block[] = [];
   for (const line of out.split('\n')) {
     if (!line) continue;

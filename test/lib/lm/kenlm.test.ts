@@ -13,7 +13,7 @@ import { findKenlm, KenlmQuery, parseQueryLine } from '../../../lib/lm/kenlm.js'
 import { ModelError } from '../../../lib/lm/model.js';
 import { openModel } from '../../../lib/lm/open.js';
 import { wordsOf } from '../../../lib/lm/words.js';
-import { cli, childEnv, repoRoot } from '../../helpers.js';
+import { childEnv, cli, repoRoot, untapped } from '../../helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pdfpipe-lm-'));
 t.teardown(() => rmSync(tmp, { recursive: true, force: true }));
@@ -98,7 +98,7 @@ const kenlmSkip = query && lmplz && buildBinary ? false : 'KenLM is not installe
 
 t.test('real KenLM: lmplz builds a model, and query scores it as the ARPA reader does', { skip: kenlmSkip }, async (t) => {
   const text = ['hyphenated', 'one-column', 'two-columns'].map((n) => readFileSync(join(repoRoot, `samples/${n}.txt`), 'utf8')).join('\n');
-  const built = spawnSync(process.execPath, [cli, 'lm', 'build', '--order', '3'], { input: text, env: childEnv, maxBuffer: 64 << 20 });
+  const built = spawnSync(...untapped(process.execPath, [cli, 'lm', 'build', '--order', '3']), { input: text, env: childEnv, maxBuffer: 64 << 20 });
   t.equal(built.status, 0, String(built.stderr));
   const arpaPath = join(tmp, 'samples.arpa');
   writeFileSync(arpaPath, built.stdout);

@@ -9,7 +9,7 @@ import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readdirSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunReport } from '../../../lib/run/batch.js';
-import { childEnv, cli, repoRoot, run, samplePdf } from '../../helpers.js';
+import { childEnv, cli, repoRoot, run, samplePdf, untapped } from '../../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-retry-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,7 +76,7 @@ t.test('a resume with other output options is a usage error, unless --resume-for
 function runInto(args: readonly string[], outPath: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const fd = openSync(outPath, 'a');
-    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'ignore'] });
+    const child = spawn(...untapped(process.execPath, [cli, ...args]), { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'ignore'] });
     closeSync(fd);
     child.on('error', reject);
     child.on('close', resolve);

@@ -8,7 +8,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunReport } from '../../../lib/run/batch.js';
-import { childEnv, cli, repoRoot, samplePdf, sampleNames } from '../../helpers.js';
+import { childEnv, cli, repoRoot, sampleNames, samplePdf, untapped } from '../../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-resume-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 function runInto(args: readonly string[], outPath: string, kill?: { signal: NodeJS.Signals; stateFile: string; after: number }): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const fd = openSync(outPath, 'a');
-    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(...untapped(process.execPath, [cli, ...args]), { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'pipe'] });
     closeSync(fd);
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -73,7 +73,7 @@ t.test('--resume after SIGINT with base64 lines: the state is consistent and the
   const runSh = (extra: string, outPath: string, kill?: { stateFile: string }): Promise<string | null> =>
     new Promise((resolve) => {
       const fd = openSync(outPath, 'a');
-      const child = spawn('sh', sh(extra), { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'ignore'] });
+      const child = spawn(...untapped('sh', sh(extra)), { cwd: repoRoot, env: childEnv, stdio: ['ignore', fd, 'ignore'] });
       closeSync(fd);
       const timer = kill
         ? setInterval(() => {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunReport } from '../../../lib/run/batch.js';
-import { childEnv, cli, repoRoot, samplePdf, sampleNames } from '../../helpers.js';
+import { childEnv, cli, repoRoot, sampleNames, samplePdf, untapped } from '../../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-signals-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ function stopped(signal: NodeJS.Signals, name: string): Promise<{ code: number |
   const state = join(dir, `${name}.state`);
   const report = join(dir, `${name}.json`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'extract', '--jobs', '1', '--resume', state, '--report', report, folder], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(...untapped(process.execPath, [cli, 'extract', '--jobs', '1', '--resume', state, '--report', report, folder]), { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     // The state file may be missing for a moment (not yet written, or the run compacting it).

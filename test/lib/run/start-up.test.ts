@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
-import { repoRoot } from '../../helpers.js';
+import { repoRoot, untapped } from '../../helpers.js';
 
 /** The modules a child process loads to import `module` and run `then` (a statement over `m`). */
 function modulesLoaded(module: string, then: string): string[] {
@@ -33,7 +33,7 @@ const m = await import(${JSON.stringify(pathToFileURL(join(repoRoot, module)).hr
 ${then}
 `,
   );
-  const run = spawnSync(process.execPath, [join(dir, 'main.mjs')], { encoding: 'utf8' });
+  const run = spawnSync(...untapped(process.execPath, [join(dir, 'main.mjs')]), { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }

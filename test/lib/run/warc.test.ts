@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import t from 'tap';
 import { WARCParser, type WARCRecord } from 'warcio';
-import { childEnv, cli, collapse, samplePdf, sampleTxt } from '../../helpers.js';
+import { childEnv, cli, collapse, samplePdf, sampleTxt, untapped } from '../../helpers.js';
 
 /** A WARC record's bytes, written here by hand so the test does not read its input with the code it tests. */
 function record(fields: Record<string, string>, block: Buffer, declaredLength = block.byteLength): Buffer {
@@ -56,7 +56,7 @@ function pdfpipeWarc(args: string[], input: Buffer): Run {
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-warc-'));
   const path = join(dir, 'crawl.warc.gz');
   writeFileSync(path, input);
-  const result = spawnSync(process.execPath, [cli, 'warc', ...args, path], { env: childEnv, maxBuffer: 1 << 28 });
+  const result = spawnSync(...untapped(process.execPath, [cli, 'warc', ...args, path]), { env: childEnv, maxBuffer: 1 << 28 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }
 
