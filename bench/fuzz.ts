@@ -19,7 +19,7 @@ import { mutants, seedPdfs, SOURCES } from './mutate.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist/bin/pdfpipe.js');
-const REPORT_PEAK = "--import=data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss '+process.resourceUsage().maxRSS+'\\n'))";
+const REPORT_PEAK = `--import=${new URL('./usage-report.js', import.meta.url).href}`;
 
 interface EngineResult {
   engine: string;

@@ -9,16 +9,17 @@
  * DIR defaults to ../shared/corpus/wild, whose PDFs of 100+ pages are taken (every PDF for
  * another folder, unless --min-pages says otherwise); pages come from DIR/MANIFEST.tsv's `pages`
  * column when there is one, else from `pdfinfo`. CPU (user + system, worker threads included)
- * and peak RSS are the process's own `process.resourceUsage()` at exit, read through a
- * preloaded module, so nothing beyond Node is needed.
+ * and peak RSS are the process's own at exit, reported by a preloaded module
+ * (bench/usage-report.ts), so nothing beyond Node is needed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { UsageReport } from './usage-report.js';
 
 /** The repository root (this file runs as dist/bench/scale.js). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,10 +35,8 @@ const USAGE = `usage: npm run bench:scale -- [DIR] [--min-pages N] [--max-jobs N
   --max-jobs N   the largest --jobs to run [default: the number of cores, ${availableParallelism()} here]
 `;
 
-/** Writes the process's CPU and peak RSS to $PDFPIPE_BENCH_USAGE when a Node process exits. */
-const USAGE_PRELOAD = `import { writeFileSync } from 'node:fs';
-process.on('exit', () => { if (process.env.PDFPIPE_BENCH_USAGE) writeFileSync(process.env.PDFPIPE_BENCH_USAGE, JSON.stringify(process.resourceUsage())); });
-`;
+/** Makes a Node command report its CPU and peak RSS as it exits. */
+const USAGE_PRELOAD = new URL('./usage-report.js', import.meta.url).href;
 
 /** Page counts from MANIFEST.tsv (columns `file` and `pages`), else from pdfinfo; null when unknown. */
 async function pageCounter(dir: string): Promise<(name: string) => number | null> {
@@ -67,22 +66,22 @@ interface Run {
   code: number;
 }
 
-async function extract(jobs: number, paths: readonly string[], tmp: string, preload: string): Promise<Run> {
+async function extract(jobs: number, paths: readonly string[], tmp: string): Promise<Run> {
   const usageFile = join(tmp, `usage-${jobs}.json`);
   const out = join(tmp, `out-${jobs}`);
   const started = process.hrtime.bigint();
   const code = await new Promise<number>((done, fail) => {
-    const child = spawn(process.execPath, ['--import', preload, CLI, 'extract', '--quiet', '--jobs', String(jobs), '--out-dir', out, ...paths], {
+    const child = spawn(process.execPath, ['--import', USAGE_PRELOAD, CLI, 'extract', '--quiet', '--jobs', String(jobs), '--out-dir', out, ...paths], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PDFPIPE_BENCH_USAGE: usageFile },
+      env: { ...process.env, PDFPIPE_USAGE_FILE: usageFile },
     });
     child.on('error', fail);
     child.on('close', (status) => done(status ?? 1));
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as NodeJS.ResourceUsage;
+  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as UsageReport;
   await rm(out, { recursive: true, force: true });
-  return { jobs, seconds, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, rssMiB: usage.maxRSS / 1024, code };
+  return { jobs, seconds, cpuSeconds: usage.cpuSeconds, rssMiB: usage.peakRssKiB / 1024, code };
 }
 
 async function main(): Promise<number> {
@@ -120,12 +119,10 @@ async function main(): Promise<number> {
   process.stdout.write(`${files.length} PDFs, ${pages} pages, from ${dir}; ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}\n\n`);
   const tmp = await mkdtemp(join(tmpdir(), 'pdfpipe-scale-'));
   try {
-    const preload = join(tmp, 'usage.mjs');
-    await writeFile(preload, USAGE_PRELOAD);
     process.stdout.write(`${'jobs'.padStart(4)} ${'seconds'.padStart(8)} ${'pages/s'.padStart(8)} ${'CPU s'.padStart(8)} ${'CPU ms/page'.padStart(11)} ${'× jobs 1'.padStart(8)} ${'peak RSS MiB'.padStart(12)}\n`);
     let first: Run | null = null;
     for (let jobs = 1; jobs <= maxJobs; jobs++) {
-      const run = await extract(jobs, files.map((f) => f.path), tmp, preload);
+      const run = await extract(jobs, files.map((f) => f.path), tmp);
       first ??= run;
       process.stdout.write(
         `${String(jobs).padStart(4)} ${run.seconds.toFixed(2).padStart(8)} ${(pages / run.seconds).toFixed(1).padStart(8)} ${run.cpuSeconds.toFixed(2).padStart(8)} ${((run.cpuSeconds * 1000) / pages).toFixed(2).padStart(11)} ${(run.cpuSeconds / first.cpuSeconds).toFixed(2).padStart(8)} ${run.rssMiB.toFixed(0).padStart(12)}${run.code === 0 ? '' : `  (exit ${run.code})`}\n`,

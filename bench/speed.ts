@@ -9,7 +9,7 @@
  * DIR defaults to ../shared/corpus/wild. Pages come from DIR/MANIFEST.tsv's `pages` column when
  * there is one, else from `pdfinfo`. Files with fewer than --min-pages pages are left out (default
  * 100 for the default folder, 0 for any other). Peak RSS comes from `/usr/bin/time -v`; without it,
- * Node commands report their own `process.resourceUsage().maxRSS` through a preloaded module.
+ * Node commands report their own through a preloaded module (bench/usage-report.ts).
  * --engine names the parse engines to measure (comma-separated), each in the same run. --ocr is
  * passed to every pdfpipe command; its default, `never`, measures the text pipeline: Tesseract's
  * time has its own benchmark (bench/ocr.ts), and under `auto` a page's reading may stop at the
@@ -17,11 +17,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { UsageReport } from './usage-report.js';
 
 /** The repository root (this file runs as dist/bench/speed.js). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,17 +55,14 @@ interface Measured {
   stderr: string;
 }
 
-/** Writes `process.resourceUsage().maxRSS` (KiB) to $PDFPIPE_BENCH_RSS when a Node process exits. */
-const RSS_PRELOAD = `import { writeFileSync } from 'node:fs';
-process.on('exit', () => { if (process.env.PDFPIPE_BENCH_RSS) writeFileSync(process.env.PDFPIPE_BENCH_RSS, String(process.resourceUsage().maxRSS)); });
-`;
+/** Makes a Node command report its CPU and peak RSS as it exits. */
+const USAGE_PRELOAD = new URL('./usage-report.js', import.meta.url).href;
 
 class Timer {
   private count = 0;
   constructor(
     private readonly tmp: string,
     private readonly gnuTime: boolean,
-    private readonly preload: string,
   ) {}
 
   /** Runs one command with stdout to `stdoutPath` (or discarded), timing it and measuring its peak RSS. */
@@ -75,8 +73,8 @@ class Timer {
     if (this.gnuTime) {
       argv = [GNU_TIME, '-v', '-o', rssFile, command, ...args];
     } else if (command === process.execPath) {
-      argv = [command, '--import', this.preload, ...args];
-      env.PDFPIPE_BENCH_RSS = rssFile;
+      argv = [command, '--import', USAGE_PRELOAD, ...args];
+      env.PDFPIPE_USAGE_FILE = rssFile;
     } else {
       argv = [command, ...args];
     }
@@ -92,7 +90,7 @@ class Timer {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     await out?.close();
     const report = await readFile(rssFile, 'utf8').catch(() => '');
-    const rss = this.gnuTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] : report.trim() || undefined;
+    const rss = this.gnuTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] : report && (JSON.parse(report) as UsageReport).peakRssKiB;
     const user = /User time \(seconds\): ([\d.]+)/.exec(report)?.[1];
     const system = /System time \(seconds\): ([\d.]+)/.exec(report)?.[1];
     const cpuSeconds = this.gnuTime && user && system ? Number(user) + Number(system) : null;
@@ -219,14 +217,12 @@ async function main(): Promise<number> {
 
   const tmp = await mkdtemp(join(tmpdir(), 'pdfpipe-speed-'));
   try {
-    const preload = join(tmp, 'rss.mjs');
-    await writeFile(preload, RSS_PRELOAD);
     const gnuTime = existsSync(GNU_TIME);
-    const timer = new Timer(tmp, gnuTime, preload);
+    const timer = new Timer(tmp, gnuTime);
     const paths = files.map((f) => f.path);
     const rows: Row[] = [];
     const node = process.execPath;
-    process.stdout.write(`peak RSS from ${gnuTime ? '/usr/bin/time -v' : 'process.resourceUsage() (Node commands only)'}\n\nrunning…\n`);
+    process.stdout.write(`peak RSS from ${gnuTime ? '/usr/bin/time -v' : 'bench/usage-report.ts (Node commands only)'}\n\nrunning…\n`);
 
     if (pdftotext) {
       // One process per file, as people run it.
