@@ -92,11 +92,12 @@ const cache = new Map<string, ReadonlySet<string>>();
 const NOT_ASCII = /[^\u0000-\u007f]/u;
 
 /**
- * Loads a word list (plain or libdatrie) into a Set, cached per path. Throws an Error naming the
- * file when it cannot be read or parsed.
+ * Loads a word list (plain or libdatrie) into a Set, cached per path and case; `lowercase` keeps
+ * every word in lower case. Throws an Error naming the file when it cannot be read or parsed.
  */
-export function loadLexicon(path: string): ReadonlySet<string> {
-  const cached = cache.get(path);
+export function loadLexicon(path: string, lowercase = false): ReadonlySet<string> {
+  const key = `${lowercase ? 'lower' : 'as-is'}:${path}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   let buf: Buffer;
   try {
@@ -104,24 +105,29 @@ export function loadLexicon(path: string): ReadonlySet<string> {
   } catch (error) {
     throw new Error(`cannot read lexicon ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  let words: string[];
+  // A word list is read as a worker starts, a hundred thousand words: each is made once, in one
+  // pass, and normalised only where NFC can change it (ASCII is its own normal form).
+  const set = new Set<string>();
+  const add = (word: string): void => {
+    const normal = NOT_ASCII.test(word) ? word.normalize('NFC') : word;
+    set.add(lowercase ? normal.toLowerCase() : normal);
+  };
   if (buf.length >= 4 && buf.readInt32BE(0) === ALPHA_MAGIC) {
     try {
-      words = readDatrie(buf);
+      for (const word of readDatrie(buf)) add(word);
     } catch (error) {
       throw new Error(`cannot parse lexicon ${path}: ${(error as Error).message}`);
     }
   } else {
-    words = [];
-    for (const line of buf.toString('utf8').split('\n')) {
-      const word = line.trim();
-      if (word !== '' && word[0] !== '#') words.push(word);
+    const text = buf.toString('utf8');
+    for (let start = 0; start < text.length; ) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const word = text.slice(start, end).trim();
+      if (word !== '' && word[0] !== '#') add(word);
+      start = end + 1;
     }
   }
-  // A word list is read as a run starts, so the hundred thousand words are normalised only where
-  // NFC can change them: ASCII is its own normal form.
-  const set = new Set<string>();
-  for (const word of words) set.add(NOT_ASCII.test(word) ? word.normalize('NFC') : word);
-  cache.set(path, set);
+  cache.set(key, set);
   return set;
 }

@@ -20,8 +20,9 @@ const MEMORY_MIB = 128;
 /**
  * What the process needs beside the document's memory: Node, both engines' code and PDFium's
  * heap beside pdf.js's (auto reads with both), the stages. Measured on the Flate bomb: pdf.js
- * 235 MiB in all, PDFium 243, auto 391; on the font and map bombs pdf.js 254, PDFium 105. Code
- * that expanded what these files ask for took 1.4 GiB and more.
+ * 156 MiB in all, PDFium 240, auto 312; on the font and map bombs pdf.js 163, PDFium 103 (pdf.js
+ * took 230 MiB more when it loaded its native canvas as it was imported). Code that expanded what
+ * these files ask for took 1.4 GiB and more.
  */
 const OVERHEAD_MIB = 320;
 /** Prints the process's peak resident memory (KiB) on stderr as it exits. */
