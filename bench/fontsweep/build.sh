@@ -15,7 +15,7 @@
 #   fonts-sil-ezra fonts-lohit-deva fonts-samyak-deva fonts-lohit-beng-bengali fonts-tlwg-garuda-otf
 #   fonts-tlwg-loma-otf fonts-tlwg-kinnari-otf fonts-tlwg-norasi-otf fonts-tlwg-waree-otf
 #   fonts-wqy-zenhei fonts-wqy-microhei fonts-arphic-uming fonts-arphic-ukai fonts-ipafont-gothic
-#   fonts-ipafont-mincho fonts-nanum fonts-unfonts-core fonts-lmodern
+#   fonts-ipafont-mincho fonts-nanum fonts-unfonts-core fonts-lmodern lmodern (lmodern.sty, for pdfLaTeX)
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$(mkdir -p "${1:-$HERE/out}" && cd "${1:-$HERE/out}" && pwd)

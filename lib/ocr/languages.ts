@@ -125,3 +125,31 @@ export function identifiedLanguage(evidence: LanguageEvidence, chosen: { lang: s
   evidence.identified = sameScript && installed.has(lang) ? lang : chosen.lang;
   return evidence.identified === chosen.lang ? null : evidence.identified;
 }
+
+/**
+ * A first reading's mean confidence (0–1, `meanConfidence`) under which Tesseract was unsure of
+ * it. Scans read in their own language measure 0.9–1.0 (bench/corpus/scans: Arabic, German,
+ * English, Hindi); Urdu set in Nastaliq read with `ara`, which lacks the letters Urdu adds, 0.49
+ * (with `urd` 0.54, `fas` 0.42); a script read with a language of another script, 0.1–0.3.
+ */
+export const UNSURE_READING = 0.8;
+/** At most this many more languages of a script are tried on an unsure first reading. */
+export const MAX_SIBLINGS = 3;
+
+/**
+ * The languages to read the document's first page read by OCR again in, once per document, when
+ * its language was chosen by its script alone: the language franc identifies in the first
+ * reading (`identifiedLanguage`); else, when Tesseract was unsure of that reading
+ * (UNSURE_READING), the other installed languages of the script, since a script's usual language
+ * lacks letters its other languages add, and a reading without them identifies as the usual one
+ * (Urdu read with `ara` is identified as Arabic). The caller keeps the surest reading.
+ */
+export function rereadLanguages(evidence: LanguageEvidence, chosen: { lang: string; how: string }, text: string, confidence: number, installed: ReadonlySet<string>): string[] {
+  if (evidence.identified !== undefined) return [];
+  const identified = identifiedLanguage(evidence, chosen, text, installed);
+  if (identified) return [identified];
+  if (!/ script of /u.test(chosen.how) || confidence >= UNSURE_READING) return [];
+  const script = LANGUAGE_SCRIPT[chosen.lang];
+  if (!script) return [];
+  return Object.keys(LANGUAGE_SCRIPT).filter((lang) => lang !== chosen.lang && LANGUAGE_SCRIPT[lang] === script && installed.has(lang)).slice(0, MAX_SIBLINGS);
+}

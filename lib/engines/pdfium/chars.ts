@@ -12,7 +12,8 @@ import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
-import { derivedGlyphTexts, mainScript } from './font-texts.js';
+import { derivedGlyphTexts, mainScript, misreadCode, programScripts, type ProgramScripts } from './font-texts.js';
+import type { ScriptClass } from '../../lang/scripts.js';
 import type { GlyphSample } from '../font-program.js';
 
 /** A pointed letter's advance reaches the next origin only within this many em of its own. */
@@ -72,6 +73,12 @@ const SPACE_ADVANCE = 0.05;
 export interface PageText {
   items: Item[];
   unmapped: number;
+  /**
+   * Glyphs read as their raw codes that their font's program cannot draw (font-texts.ts,
+   * `misreadCode`): written U+FFFD, and counted by the main script of their font's program, so
+   * that OCR reads the page in the script its fonts are made for.
+   */
+  misread: Map<ScriptClass, number>;
 }
 
 /**
@@ -168,11 +175,12 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
   const calls = charCalls(module);
   const items: Item[] = [];
   const textPage = m.FPDFText_LoadPage(page);
-  if (!textPage) return { items, unmapped: 0 };
+  if (!textPage) return { items, unmapped: 0, misread: new Map() };
   const [ta = 1, tb = 0, tc = 0, td = -1, te = 0, tf = 0] = transform;
   const fontNames = new Map<number, string>();
   const names = new Scratch(m);
   let unmapped = 0;
+  const misread = new Map<ScriptClass, number>();
   try {
     const count = calls.FPDFText_CountChars(textPage);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
@@ -181,7 +189,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
     const unmappedGaps = fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32);
-    const derived = new Map<number, Map<number, string> | null>();
+    const derived = new Map<number, { texts: Map<number, string> | null; scripts: ProgramScripts | null }>();
     let run: Run = { glyphs: [] };
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
@@ -357,8 +365,18 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
       const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
       if (gapsOfFont) {
-        if (!derived.has(gapFont)) derived.set(gapFont, derivedGlyphTexts(readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len)), gapsOfFont.samples, gapsOfFont.script));
-        derivedText = derived.get(gapFont)?.get(code) ?? '';
+        let program = derived.get(gapFont);
+        if (!program) {
+          const name = readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len));
+          program = { texts: derivedGlyphTexts(name, gapsOfFont.samples, gapsOfFont.script), scripts: programScripts(name) };
+          derived.set(gapFont, program);
+        }
+        derivedText = program.texts?.get(code) ?? '';
+        // A glyph number read as a letter the font cannot draw ("ê" in Noto Nastaliq Urdu) is no text.
+        if (!derivedText && misreadCode(code, program.scripts)) {
+          derivedText = '\ufffd';
+          misread.set(program.scripts!.main, (misread.get(program.scripts!.main) ?? 0) + 1);
+        }
       }
       const gap = gapsOfFont?.mapped === true && CONTROL.test(String.fromCodePoint(code));
       if (object !== lastObject) {
@@ -496,5 +514,5 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped };
+  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped, misread };
 }

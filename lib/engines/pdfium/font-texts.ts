@@ -7,6 +7,7 @@
  */
 import { advancesAgree, type GlyphSample } from '../font-program.js';
 import { installedFont } from '../installed-fonts.js';
+import { letterScript, type ScriptClass } from '../../lang/scripts.js';
 
 /**
  * Glyph id → text for a PDF font whose installed program draws the page's glyphs with their
@@ -48,4 +49,45 @@ export function mainScript(texts: string): string | null {
     if (script !== null) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** The scripts of the letters a font program draws, and the one most of them are in. */
+export interface ProgramScripts {
+  scripts: ReadonlySet<ScriptClass>;
+  main: ScriptClass;
+}
+
+/**
+ * The scripts of the letters an installed program of a PDF font's name draws from characters, or
+ * null when no such program is installed or it draws no letter. A glyph the font's Unicode map
+ * leaves out is reported by its raw code, which in an Identity-encoded font is a glyph id read as
+ * a character: glyph 234 of Noto Nastaliq Urdu, under XeTeX, reads "ê". A program with no Latin
+ * letter cannot have drawn an "ê", so such a reading is no text (see `misreadCode`).
+ */
+export function programScripts(name: string): ProgramScripts | null {
+  const installed = installedFont(name);
+  if (!installed) return null;
+  let scripts = SCRIPTS_OF_PROGRAM.get(installed);
+  if (scripts === undefined) {
+    const counts = new Map<ScriptClass, number>();
+    for (const text of installed.texts.values()) {
+      const script = letterScript(String.fromCodePoint(text.codePointAt(0)!));
+      if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
+    }
+    const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    scripts = main ? { scripts: new Set(counts.keys()), main } : null;
+    SCRIPTS_OF_PROGRAM.set(installed, scripts);
+  }
+  return scripts;
+}
+const SCRIPTS_OF_PROGRAM = new WeakMap<object, ProgramScripts | null>();
+
+/**
+ * Whether a raw code, read as a character, is a letter its font's program cannot draw: a letter
+ * of a script none of the program's letters is in. The code is then a glyph number, not text.
+ */
+export function misreadCode(code: number, program: ProgramScripts | null): boolean {
+  if (!program || code > 0x10ffff) return false;
+  const script = letterScript(String.fromCodePoint(code));
+  return script !== null && !program.scripts.has(script);
 }

@@ -37,9 +37,9 @@ import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 import { imageCoverage, inkCoverage, renderDpi, renderPage } from './render.js';
 import { countCharacters, foreignInWords, latin1Words, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
-import { identifiedLanguage, installedLanguages, pageLanguage, type LanguageEvidence } from '../../ocr/languages.js';
+import { installedLanguages, pageLanguage, rereadLanguages, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
-import { dominantScript, type ScriptClass } from '../../lang/scripts.js';
+import { dominantScript, letterCount, type ScriptClass } from '../../lang/scripts.js';
 import { meanConfidence, ocrItems } from '../../ocr/words.js';
 
 /** What the PDFium engine reads of the parse options. */
@@ -178,7 +178,10 @@ export async function* extractRecords(
           // (8-bit Cyrillic without a Unicode map), which OCR would only make worse.
           const counted = countCharacters(items.map((item) => item.text));
           const pageText = items.map((item) => (item.after === 'space' || item.after === 'break' ? `${item.text} ` : item.text)).join('');
-          pageScript = dominantScript(pageText);
+          // A page whose glyphs were mostly read as numbers their fonts cannot draw is in the
+          // script of those fonts' programs, not in that of the few letters left.
+          const [misreadScript, misread = 0] = [...text.misread].sort((a, b) => b[1] - a[1])[0] ?? [];
+          pageScript = misreadScript && misread > letterCount(pageText) ? misreadScript : dominantScript(pageText);
           // What a page without text shows is measured; a page with text is judged by its text alone.
           const hasText = counted.chars > 0;
           const coverage = { imageCoverage: hasText ? 0 : imageCoverage(m, page, view, scratch), inkCoverage: hasText ? 0 : inkCoverage(m, page, width, height) };
@@ -218,16 +221,25 @@ export async function* extractRecords(
           const engine = { binary: tesseract, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 };
           const chosen = await pageLanguage(Object.assign(language, { pageScript }), image.pnm, engine);
           let words = ocrItems(await recognize(image.pnm, { ...engine, lang: chosen.lang }), image.dpi);
-          const again = identifiedLanguage(language, chosen, words.map((word) => word.text).join(' '), installedLanguages(tesseract));
-          if (again) {
-            // Identification from a first reading can be wrong between close languages (Arabic
-            // read as Persian): the reading Tesseract is surer of is kept, and its language
-            // serves the document's next pages.
-            const reread = ocrItems(await recognize(image.pnm, { ...engine, lang: again }), image.dpi);
-            if (meanConfidence(reread) >= meanConfidence(words)) {
+          const candidates = rereadLanguages(language, chosen, words.map((word) => word.text).join(' '), meanConfidence(words), installedLanguages(tesseract));
+          // Identification from a first reading can be wrong between close languages (Arabic
+          // read as Persian): the reading Tesseract is surer of is kept, and its language serves
+          // the document's next pages.
+          let surest = meanConfidence(words);
+          let how = '';
+          for (const lang of candidates) {
+            const reread = ocrItems(await recognize(image.pnm, { ...engine, lang }), image.dpi);
+            const confidence = meanConfidence(reread);
+            if (confidence >= surest) {
               words = reread;
-              Object.assign(chosen, { lang: again, how: `${chosen.how}, then the language identified in its text` });
-            } else language.identified = chosen.lang;
+              surest = confidence;
+              how = candidates.length === 1 && language.identified === lang ? 'then the language identified in its text' : 'then the language of its script Tesseract read it surest in';
+              Object.assign(chosen, { lang });
+            }
+          }
+          if (candidates.length > 0) {
+            language.identified = chosen.lang;
+            if (how) chosen.how = `${chosen.how}, ${how}`;
           }
           record.items = [...words, ...(record.items ?? []).filter((item) => item.font === 'annotation')];
           unmapped = 0;

@@ -9,8 +9,8 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { advancesAgree, fontTables, glyphTexts } from '../../../lib/engines/font-program.js';
-import { mainScript } from '../../../lib/engines/pdfium/font-texts.js';
-import { charAccuracy, collapse, repoRoot, run } from '../../helpers.js';
+import { mainScript, misreadCode, programScripts } from '../../../lib/engines/pdfium/font-texts.js';
+import { charAccuracy, collapse, parseLines, repoRoot, run } from '../../helpers.js';
 
 const FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf';
 const skip = existsSync(FONT) ? false : `${FONT} is not installed (Debian package fonts-noto-core)`;
@@ -53,4 +53,27 @@ t.test('XeLaTeX Bengali in Lohit: a single unmapped conjunct, told by its script
   t.match(stdout, /গল্প/u);
   t.notMatch(stdout, /\u016c/u, 'no Latin letter for the glyph id');
   t.equal(mainScript('গল্প বলা Ŭ'), 'Bengali');
+});
+
+const NASTALIQ = '/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf';
+const noNastaliq = existsSync(NASTALIQ) ? false : `${NASTALIQ} is not installed (Debian package fonts-noto-core)`;
+
+t.test('XeLaTeX Urdu in Noto Nastaliq Urdu: glyph numbers its program cannot draw are no text', { skip: noNastaliq }, async (t) => {
+  // XeTeX's Unicode map of the Nastaliq font leaves out most glyphs (its shaping makes them by
+  // contextual substitutions), and PDFium reports them by glyph id: "êí çόī" for "بارش کا دن".
+  // The installed program draws Arabic letters and no Latin or Greek one, so those are no text.
+  const program = programScripts('BZIVMZ+NotoNastaliqUrdu-Regular');
+  t.equal(program?.main, 'Arabic');
+  t.ok(misreadCode(0xea, program), '"ê" is no letter of the program');
+  t.ok(misreadCode(0x3cc, program), '"ό" neither');
+  t.notOk(misreadCode(0x628, program), 'an Arabic letter may be one');
+  t.notOk(misreadCode(0x20, program), 'a space is no letter');
+  t.notOk(misreadCode(0xea, programScripts('NotoSerif-Regular')), 'a Latin font draws "ê"');
+  t.equal(programScripts('NoSuchFont-Regular'), null);
+
+  const pdf = join(repoRoot, 'test/fixtures/fontsweep/urdu-xelatex-notonastaliqurdu.pdf');
+  const records = parseLines((await run(['parse', '--ocr', 'never', pdf])).stdout);
+  const text = records.flatMap((r) => (r.type === 'page' ? (r.items ?? []).map((i) => i.text) : [])).join('');
+  t.notMatch(text, /[\p{Script=Latin}\p{Script=Greek}]/u, 'no Latin or Greek letters for glyph ids');
+  t.ok([...text].filter((c) => c === '\ufffd').length > 200, 'the glyphs without text are U+FFFD');
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chooseLanguage, identifiedLanguage, tesseractLanguage } from '../../../lib/ocr/languages.js';
+import { chooseLanguage, identifiedLanguage, rereadLanguages, tesseractLanguage, UNSURE_READING } from '../../../lib/ocr/languages.js';
 
 const installed = new Set(['eng', 'deu', 'ara', 'hin', 'chi_sim']);
 const none = { configured: 'auto', docLang: null, pageScript: null, documentScript: null };
@@ -33,4 +33,19 @@ t.test("a script's guess is read again in the language identified in its text, o
   const english = { ...none, pageScript: 'Latin' as const };
   t.equal(identifiedLanguage(english, chooseLanguage(english, installed), 'Every spring the keeper carried soil up from the harbour in two old buckets, a little at a time.', installed), null);
   t.equal(identifiedLanguage({ ...none }, { lang: 'deu', how: '--ocr-lang' }, german, installed), null, 'a language asked for stands');
+});
+
+t.test("an unsure reading in a script's usual language is tried in the script's other installed languages", async (t) => {
+  const withUrdu = new Set([...installed, 'fas', 'urd']);
+  // Tesseract's Arabic reading of Urdu set in Nastaliq: without the letters Urdu adds, it identifies as Arabic.
+  const arabicReading = 'بارس كا دك بع آسمان ب كبر باول بجعا بوك وويي مكوتيزيارش شرورع مول او ركليو س يالى بم ركيا';
+  const page = { ...none, pageScript: 'Arabic' as const };
+  const chosen = chooseLanguage(page, withUrdu);
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, withUrdu), ['fas', 'urd'], 'unsure: the siblings installed');
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, UNSURE_READING, withUrdu), [], 'sure: the reading stands');
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, installed), [], 'no sibling installed');
+  t.same(rereadLanguages({ ...page }, { lang: 'ara', how: '--ocr-lang' }, arabicReading, 0.49, withUrdu), [], 'a language asked for stands');
+  const once = { ...page };
+  rereadLanguages(once, chosen, arabicReading, 0.49, withUrdu);
+  t.same(rereadLanguages(once, chosen, arabicReading, 0.49, withUrdu), [], 'once per document');
 });
