@@ -7,7 +7,7 @@
 #   usage: build.sh [OUT]      [default: bench/fontsweep/out, not committed]
 #
 # Debian packages: chromium libreoffice-writer texlive-xetex texlive-latex-recommended
-#   texlive-lang-greek texlive-lang-cyrillic texlive-lang-arabic texlive-lang-chinese cm-super
+#   texlive-lang-greek texlive-lang-cyrillic texlive-lang-arabic texlive-lang-chinese texlive-lang-french cm-super
 #   poppler-utils fontconfig python3, and the fonts:
 #   fonts-noto-core fonts-noto-extra fonts-noto-cjk fonts-hosny-amiri fonts-sil-scheherazade
 #   fonts-sil-lateef fonts-kacst fonts-farsiweb fonts-dejavu-core fonts-liberation
