@@ -9,11 +9,12 @@
 import { PageObjects, pageRange, repeatedPageMessage, type OpenOptions } from './open.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { diagnostic, SCHEMA_VERSION } from '../protocol/records.js';
 import { keepStrayFailures } from './stray-failures.js';
+import { importWithoutCanvas } from './pdfjs-canvas.js';
 import { activate, BUDGET_GLOBAL, DecodeBudget } from './decode-budget.js';
 import { EngineError } from './errors.js';
 import { angleOf } from '../layout/frames.js';
@@ -199,51 +200,6 @@ async function loadPatchedWorker(): Promise<void> {
 function loadPdfjs(): Promise<PdfjsModule> {
   pdfjsPromise ??= loadPatchedWorker().then(importWithoutCanvas);
   return pdfjsPromise;
-}
-
-/** The native canvas pdf.js's Node build loads for rendering. */
-const CANVAS_PACKAGE = '@napi-rs/canvas';
-/** The browser classes pdf.js takes from that canvas (one is built as its display layer loads). */
-const CANVAS_GLOBALS = ['DOMMatrix', 'ImageData', 'Path2D'] as const;
-
-/**
- * Imports pdf.js's display layer without loading its canvas until a class of it is used. As it is
- * imported, pdf.js's Node build loads @napi-rs/canvas (Skia, a native library) to polyfill
- * DOMMatrix, Path2D and ImageData. pdfpipe reads text with pdf.js and never renders with it (PDFium
- * renders the pages OCR reads); only a Type 3 glyph drawn as an image mask, which pdf.js turns
- * into a path as it loads the font, needs a DOMMatrix. Loading the library took 240 MiB of resident
- * memory (a process reading one page with pdf.js: 394 MiB at its peak with it, 177 MiB without).
- * For the length of the import the package is an empty module and each class a stand-in (pdf.js
- * builds a matrix for rendering as it loads, and warns on stdout of a class it finds missing);
- * then each class is a property that loads the canvas the first time it is read.
- */
-async function importWithoutCanvas(): Promise<PdfjsModule> {
-  type Loader = { _load: (request: string, ...rest: unknown[]) => unknown };
-  const loader = Module as unknown as Loader;
-  const load = loader._load;
-  const missing = CANVAS_GLOBALS.filter((name) => !(name in globalThis));
-  for (const name of missing) Object.defineProperty(globalThis, name, { configurable: true, writable: true, value: class NotLoaded {} });
-  loader._load = function (this: unknown, request: string, ...rest: unknown[]): unknown {
-    return request === CANVAS_PACKAGE ? {} : load.call(this, request, ...rest);
-  };
-  try {
-    return await import('pdfjs-dist/legacy/build/pdf.mjs');
-  } finally {
-    loader._load = load;
-    for (const name of missing) Object.defineProperty(globalThis, name, { configurable: true, get: () => loadCanvasGlobals(missing)[name] });
-  }
-}
-
-/** Loads the canvas and puts its classes in place of the properties that loaded it; what it lacks stays undefined. */
-function loadCanvasGlobals(names: readonly string[]): Record<string, unknown> {
-  let canvas: Record<string, unknown> = {};
-  try {
-    canvas = createRequire(join(PDFJS_ROOT, 'package.json'))(CANVAS_PACKAGE) as Record<string, unknown>;
-  } catch {
-    // an optional dependency: without it, what needs a class fails as pdf.js fails without it
-  }
-  for (const name of names) Object.defineProperty(globalThis, name, { configurable: true, writable: true, value: canvas[name] });
-  return canvas;
 }
 
 /** Loads pdf.js ahead of the first document, so that a worker's start-up is not charged to it. */
