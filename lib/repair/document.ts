@@ -18,6 +18,7 @@ import { isPersoArabicWithArabicYehKaf, persoArabicYehKaf, rtlRules, type Tatwee
 import { hasThai, reattachMarks, thaiLexical, thaiOrthography, thaiWordCounts } from '../scripts/thai.js';
 import { glyphOrderRewrites, NASAL_ORDER, SIGN_AFTER_DANDA } from '../scripts/indic.js';
 import { radicalsToIdeographs } from '../scripts/cjk.js';
+import { greekCapitalAccents } from '../scripts/greek.js';
 
 export { loadContext, type ContextOptions, type RepairContext } from './context.js';
 
@@ -98,6 +99,7 @@ export function repairDocument(group: DocumentGroup, options: RepairDocumentOpti
       }
       for (const { rule, pattern, replace } of indicRewrites) rw.replace(pattern, replace, rule);
       if (!disabled.has('cjk-radical')) radicalsToIdeographs(rw);
+      if (!disabled.has('greek-capital-accent')) greekCapitalAccents(rw);
       if (!disabled.has('nul') && rw.text.includes('\u0000')) {
         // A glyph the text layer could not name, outside Thai: nothing better than dropping it.
         rw.replace(/\u0000+/gu, () => '', 'nul');
