@@ -188,7 +188,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     const originPtr = buf;
     const boxPtr = buf + 16;
     const matrixPtr = buf + 32;
-    const unmappedGaps = fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32);
+    // The fonts with map gaps take a pass over the page's characters: made when a glyph first
+    // turns out unmapped, as most pages have none.
+    let unmappedGaps: ReturnType<typeof fontsWithMapGaps> | null = null;
     const derived = new Map<number, { texts: Map<number, string> | null; scripts: ProgramScripts | null }>();
     let run: Run = { glyphs: [] };
     // The last glyph of the run last ended.
@@ -363,7 +365,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       // raw codes are kept: PDFium read them through the font's encoding, often rightly).
       let derivedText = '';
       const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
-      const gapsOfFont = gapFont !== 0 ? unmappedGaps.get(gapFont) : undefined;
+      const gapsOfFont = gapFont !== 0 ? (unmappedGaps ??= fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32)).get(gapFont) : undefined;
       if (gapsOfFont) {
         let program = derived.get(gapFont);
         if (!program) {
