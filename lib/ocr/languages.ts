@@ -7,8 +7,10 @@
  * Tesseract's own script detection sees on the image (`osd`, once per document), then English.
  * A script's language is a guess (German read as English loses its umlauts): the first page read
  * so is identified (franc), and when that is another language Tesseract has data for, in the same
- * script, the page is read again in it, and so are the document's next pages (`identifiedLanguage`). A language
- * Tesseract has no data for falls back to English, and the answer says so.
+ * script, the page is read again in it, and so are the document's next pages (`identifiedLanguage`);
+ * a first reading Tesseract was unsure of is read in the script's other installed languages, and
+ * the surest kept (`rereadLanguages`). A language Tesseract has no data for falls back to English,
+ * and the answer says so.
  */
 import { execFileSync } from 'node:child_process';
 import { iso6393 } from 'iso-639-3';
