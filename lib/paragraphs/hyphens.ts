@@ -68,6 +68,12 @@ export function vocabulary(lines: readonly Line[]): Vocabulary {
   return words;
 }
 
+/** Letters of the scripts whose typesetting hyphenates words at line ends. */
+const HYPHENATED_SCRIPT = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+
+/** Punctuation after a word ("दूर," "দূর।"). */
+const TRAILING_PUNCTUATION = /\p{P}+$/u;
+
 /** True when a text ends in a hyphen (- U+00AD U+2010), spaces after it aside. */
 function endsInHyphen(text: string): boolean {
   const trimmed = text.trimEnd();
@@ -95,6 +101,11 @@ export function hyphenChoice(left: string, right: string, words: ReadonlySet<str
   const join = count(joined);
   if (hyph > join) return { choice: 'keep', rule: 'keep-hyphen' };
   if (join > 0) return { choice: 'join', rule: 'dehyphenate' };
+  // A word said twice is a reduplication ("दूर-" + "दूर", "খুব-" + "খুব") in a script whose
+  // typesetting hardly hyphenates. Latin, Greek and Cyrillic words are hyphenated, some into two
+  // equal halves ("cher-" + "cher", "mur-" + "mur"), and their reduplications ("anak-anak") cannot
+  // be told from those by the halves alone.
+  if (stem.length >= 2 && stem === lower.replace(TRAILING_PUNCTUATION, '') && !HYPHENATED_SCRIPT.test(stem)) return { choice: 'keep', rule: 'keep-hyphen' };
   // A word that already has a hyphen mostly breaks at its hyphens ("non-self-" + "governing"),
   // unless what follows is a short ending the document does not use as a word ("co-opera-" + "tion").
   const last = stem.slice(stem.lastIndexOf('-') + 1);
