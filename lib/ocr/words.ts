@@ -15,6 +15,7 @@
  */
 import type { Item } from '../protocol/records.js';
 import { reverseText, RTL_STRONG } from '../scripts/rtl.js';
+import { letterCount } from '../lang/scripts.js';
 
 /** The share of an OCR line's box height below the baseline (descenders), for Latin-like type. */
 export const DESCENT_SHARE = 0.2;
@@ -31,6 +32,11 @@ export const PITCH_EM = 0.85;
  */
 export const NOISE_CONFIDENCE = 60;
 export const NOISE_HEIGHT = 0.5;
+/**
+ * A word of this many letters or more is no speck, however short its box and unsure its reading:
+ * Nastaliq's short words ("تو", "ہوا") stand well under half the height of their sloping line.
+ */
+export const WORD_LETTERS = 2;
 
 /**
  * A line whose box lies at least this share inside the box of a taller line is part of that line
@@ -208,7 +214,7 @@ export function ocrItems(output: string, dpi: number): Item[] {
     if (row.level === LINE) lines.set(row.key, row);
     const text = row.text.trim();
     if (row.level !== WORD || !text) continue;
-    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT) continue;
+    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT && letterCount(text) < WORD_LETTERS) continue;
     if (!wordsOf.has(row.key)) wordsOf.set(row.key, []);
     wordsOf.get(row.key)!.push({ ...row, text });
   }
