@@ -93,6 +93,9 @@ export function continues(run: Run, next: Glyph): boolean {
   const em = first.size || 1;
   if (next.horizontal) {
     if (Math.abs(next.oy - prev.oy) > BASELINE_EM * em) return false;
+    // A mark drawn before the letter it sits on starts no run with a letter it does not cover:
+    // XeTeX draws the hamza of "أن" just before the nun, over the alef it draws last.
+    if (run.glyphs.length === 1 && COMBINING_MARK.test(prev.ch) && !COMBINING_MARK.test(next.ch) && (next.right <= prev.left || next.left >= prev.right)) return false;
     return gapBetween(prev, next) <= GAP_EM * em;
   }
   // Rotated or vertical text: same direction, next origin about one advance further on.

@@ -4,8 +4,9 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { glyphOrderText, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
-import { collapse, repoRoot, run } from '../../../helpers.js';
+import { continues, glyphOrderText, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import { readFileSync } from 'node:fs';
+import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
 
 t.test('runToItem: box from the glyph extremes, direction from the letters, normalisation, blank runs', async (t) => {
   const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 10, font: 'F', horizontal: true, dx: 1, dy: 0 });
@@ -66,4 +67,21 @@ t.test('turnedAdvance: a glyph with no baseline direction has no advance, not Na
   t.equal(turnedAdvance(6, 12, 0, 0, 12), 0);
   t.equal(turnedAdvance(0, 0, 0, 0, 0), 0);
   t.equal(turnedAdvance(6, 12, 0, 1, 12), 12, 'a glyph turned a quarter advances by its box\'s height');
+});
+
+t.test('a mark drawn before a letter it does not cover starts no run with it', async (t) => {
+  const glyph = (ch: string, left: number, right: number, oy = 100) => ({ ch, left, right, ox: left, oy, size: 12, font: 'F', horizontal: true, dx: 1, dy: 0 });
+  // XeTeX's "أن" in Lateef: the hamza (over the alef, drawn last) comes just before the nun.
+  const hamza = glyph('\u0654', 335.24, 337.25, 97.1);
+  t.notOk(continues({ glyphs: [hamza] }, glyph('ن', 329.51, 334.2)), 'the nun lies beside the hamza');
+  t.ok(continues({ glyphs: [hamza] }, glyph('ا', 334.19, 336.25)), 'a letter under the mark carries on');
+  t.ok(continues({ glyphs: [glyph('ب', 338, 342), hamza] }, glyph('ن', 329.51, 334.2)), 'inside a run, as before');
+
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'arabic-xelatex-lateef.pdf')]);
+  t.equal(code, 0);
+  // The hamza follows its alef ("ا" U+0654), as the scorer reads it: NFC.
+  const text = collapse(stdout).normalize('NFC');
+  t.match(text, /يطلب أن تعود/u);
+  t.equal(charAccuracy(collapse(readFileSync(join(dir, 'arabic-xelatex-lateef.txt'), 'utf8')).normalize('NFC'), text), 1);
 });
