@@ -9,11 +9,13 @@
 import type { Rewriter } from '../repair/rewrite.js';
 
 /**
- * A spacing Greek accent (tonos, dialytika-tonos, and the polytonic koronis, psili, dasia,
- * perispomeni, varia, oxia and their combinations) at the start of a word, before a capital vowel
- * or rho.
+ * A spacing Greek accent a capital takes before it, at the start of a word, before a capital
+ * vowel or rho: the tonos (oxia), and the breathings alone or with an accent (koronis, psili,
+ * dasia and their combinations). The varia alone, the perispomeni alone and the dialytika accents
+ * stand before no capital in Greek writing (and the varia decomposes to a grave accent, U+0060,
+ * not a combining mark), so they are left as they are.
  */
-const ACCENT_BEFORE_CAPITAL = /(?<!\p{L})(?:([\u0384\u0385\u1fbd\u1fbf-\u1fc1\u1fcd-\u1fcf\u1fdd-\u1fdf\u1fed-\u1fef\u1ffd\u1ffe])([ΑΕΗΙΟΥΩ])|(\u1ffe)(Ρ))/gu;
+const ACCENT_BEFORE_CAPITAL = /(?<!\p{L})(?:([\u0384\u1fbd\u1fbf\u1fcd-\u1fcf\u1fdd-\u1fdf\u1ffd\u1ffe])([ΑΕΗΙΟΥΩ])|(\u1ffe)(Ρ))/gu;
 
 /** The combining marks a spacing Greek accent stands for (its compatibility decomposition, less the space). */
 function combiningOf(accent: string): string {
