@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { iso6393 } from 'iso-639-3';
 import { toIso6391 } from '../lang/codes.js';
 import { francCode } from '../lang/identify.js';
-import type { ScriptClass } from '../lang/scripts.js';
+import { letterCount, type ScriptClass } from '../lang/scripts.js';
 import { detectScript, type TesseractRun } from './tesseract.js';
 
 /** The language Tesseract reads a script with when nothing names one. */
@@ -137,21 +137,39 @@ export function identifiedLanguage(evidence: LanguageEvidence, chosen: { lang: s
 export const UNSURE_READING = 0.8;
 /** At most this many more languages of a script are tried on an unsure first reading. */
 export const MAX_SIBLINGS = 3;
+/**
+ * A first reading of fewer letters says nothing of its language, nor does Tesseract's confidence
+ * in it (an empty reading has none): about a line of text.
+ */
+export const MIN_READING_LETTERS = 20;
+/**
+ * How much surer of it Tesseract must be for a reading in another language of the script to
+ * replace the first: between two readings of a poor scan in close languages, a few hundredths
+ * tell nothing, and the letters they differ in (ي and ی, и and і) would change on that chance.
+ * Urdu in Nastaliq: `urd` 0.54 against `ara` 0.49.
+ */
+export const SIBLING_MARGIN = 0.03;
+
+/** The languages to read a first page again in: the one identified in its text, then the script's others. */
+export interface Rereads {
+  identified: string | null;
+  siblings: string[];
+}
 
 /**
  * The languages to read the document's first page read by OCR again in, once per document, when
  * its language was chosen by its script alone: the language franc identifies in the first
- * reading (`identifiedLanguage`); else, when Tesseract was unsure of that reading
- * (UNSURE_READING), the other installed languages of the script, since a script's usual language
- * lacks letters its other languages add, and a reading without them identifies as the usual one
- * (Urdu read with `ara` is identified as Arabic). The caller keeps the surest reading.
+ * reading (`identifiedLanguage`); and, when Tesseract was unsure of that reading (UNSURE_READING)
+ * and it holds MIN_READING_LETTERS letters, the other installed languages of the script, since a
+ * script's usual language lacks letters its other languages add, and a reading without them
+ * identifies as the usual one (Urdu read with `ara` is identified as Arabic). The caller keeps the
+ * surest reading (a sibling only by SIBLING_MARGIN).
  */
-export function rereadLanguages(evidence: LanguageEvidence, chosen: { lang: string; how: string }, text: string, confidence: number, installed: ReadonlySet<string>): string[] {
-  if (evidence.identified !== undefined) return [];
+export function rereadLanguages(evidence: LanguageEvidence, chosen: { lang: string; how: string }, text: string, confidence: number, installed: ReadonlySet<string>): Rereads {
+  if (evidence.identified !== undefined) return { identified: null, siblings: [] };
   const identified = identifiedLanguage(evidence, chosen, text, installed);
-  if (identified) return [identified];
-  if (!/ script of /u.test(chosen.how) || confidence >= UNSURE_READING) return [];
   const script = LANGUAGE_SCRIPT[chosen.lang];
-  if (!script) return [];
-  return Object.keys(LANGUAGE_SCRIPT).filter((lang) => lang !== chosen.lang && LANGUAGE_SCRIPT[lang] === script && installed.has(lang)).slice(0, MAX_SIBLINGS);
+  if (!script || !/ script of /u.test(chosen.how) || confidence >= UNSURE_READING || letterCount(text) < MIN_READING_LETTERS) return { identified, siblings: [] };
+  const siblings = Object.keys(LANGUAGE_SCRIPT).filter((lang) => lang !== chosen.lang && lang !== identified && LANGUAGE_SCRIPT[lang] === script && installed.has(lang));
+  return { identified, siblings: siblings.slice(0, MAX_SIBLINGS) };
 }

@@ -37,7 +37,7 @@ import { round } from './runs.js';
 import { isTagged, pageTags } from './structure.js';
 import { imageCoverage, inkCoverage, renderDpi, renderPage } from './render.js';
 import { countCharacters, foreignInWords, latin1Words, OCR_DEFAULTS, ocrReason, type OcrOptions } from '../../ocr/decide.js';
-import { installedLanguages, pageLanguage, rereadLanguages, type LanguageEvidence } from '../../ocr/languages.js';
+import { installedLanguages, pageLanguage, rereadLanguages, SIBLING_MARGIN, type LanguageEvidence } from '../../ocr/languages.js';
 import { findTesseract, OcrUnavailable, recognize } from '../../ocr/tesseract.js';
 import { dominantScript, letterCount, type ScriptClass } from '../../lang/scripts.js';
 import { meanConfidence, ocrItems } from '../../ocr/words.js';
@@ -221,23 +221,26 @@ export async function* extractRecords(
           const engine = { binary: tesseract, dpi: image.dpi, timeoutMs: ocr.ocrTimeout * 1000 };
           const chosen = await pageLanguage(Object.assign(language, { pageScript }), image.pnm, engine);
           let words = ocrItems(await recognize(image.pnm, { ...engine, lang: chosen.lang }), image.dpi);
-          const candidates = rereadLanguages(language, chosen, words.map((word) => word.text).join(' '), meanConfidence(words), installedLanguages(tesseract));
+          const rereads = rereadLanguages(language, chosen, words.map((word) => word.text).join(' '), meanConfidence(words), installedLanguages(tesseract));
           // Identification from a first reading can be wrong between close languages (Arabic
           // read as Persian): the reading Tesseract is surer of is kept, and its language serves
-          // the document's next pages.
+          // the document's next pages. A language of the script tried on an unsure reading must
+          // be surer by a margin; none is tried past the document's OCR budget.
           let surest = meanConfidence(words);
           let how = '';
-          for (const lang of candidates) {
+          const tries = [...(rereads.identified ? [{ lang: rereads.identified, margin: 0, why: 'then the language identified in its text' }] : []), ...rereads.siblings.map((lang) => ({ lang, margin: SIBLING_MARGIN, why: 'then the language of its script Tesseract read it surest in' }))];
+          for (const { lang, margin, why } of tries) {
+            if (ocrSpent + (Date.now() - started) >= ocr.ocrBudget * 1000) break;
             const reread = ocrItems(await recognize(image.pnm, { ...engine, lang }), image.dpi);
             const confidence = meanConfidence(reread);
-            if (confidence >= surest) {
+            if (confidence >= surest + margin) {
               words = reread;
               surest = confidence;
-              how = candidates.length === 1 && language.identified === lang ? 'then the language identified in its text' : 'then the language of its script Tesseract read it surest in';
-              Object.assign(chosen, { lang });
+              how = why;
+              chosen.lang = lang;
             }
           }
-          if (candidates.length > 0) {
+          if (tries.length > 0) {
             language.identified = chosen.lang;
             if (how) chosen.how = `${chosen.how}, ${how}`;
           }

@@ -41,11 +41,13 @@ t.test("an unsure reading in a script's usual language is tried in the script's 
   const arabicReading = 'بارس كا دك بع آسمان ب كبر باول بجعا بوك وويي مكوتيزيارش شرورع مول او ركليو س يالى بم ركيا';
   const page = { ...none, pageScript: 'Arabic' as const };
   const chosen = chooseLanguage(page, withUrdu);
-  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, withUrdu), ['fas', 'urd'], 'unsure: the siblings installed');
-  t.same(rereadLanguages({ ...page }, chosen, arabicReading, UNSURE_READING, withUrdu), [], 'sure: the reading stands');
-  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, installed), [], 'no sibling installed');
-  t.same(rereadLanguages({ ...page }, { lang: 'ara', how: '--ocr-lang' }, arabicReading, 0.49, withUrdu), [], 'a language asked for stands');
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, withUrdu), { identified: null, siblings: ['fas', 'urd'] }, 'unsure: the siblings installed');
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, UNSURE_READING, withUrdu), { identified: null, siblings: [] }, 'sure: the reading stands');
+  t.same(rereadLanguages({ ...page }, chosen, arabicReading, 0.49, installed), { identified: null, siblings: [] }, 'no sibling installed');
+  t.same(rereadLanguages({ ...page }, chosen, 'بارس', 0.2, withUrdu), { identified: null, siblings: [] }, 'a reading of a few letters says nothing');
+  t.same(rereadLanguages({ ...page }, chosen, '', 0, withUrdu), { identified: null, siblings: [] }, 'nor does an empty one');
+  t.same(rereadLanguages({ ...page }, { lang: 'ara', how: '--ocr-lang' }, arabicReading, 0.49, withUrdu), { identified: null, siblings: [] }, 'a language asked for stands');
   const once = { ...page };
   rereadLanguages(once, chosen, arabicReading, 0.49, withUrdu);
-  t.same(rereadLanguages(once, chosen, arabicReading, 0.49, withUrdu), [], 'once per document');
+  t.same(rereadLanguages(once, chosen, arabicReading, 0.49, withUrdu), { identified: null, siblings: [] }, 'once per document');
 });
