@@ -19,13 +19,21 @@ const CANVAS_GLOBALS = ['DOMMatrix', 'ImageData', 'Path2D'] as const;
  * imported, pdf.js's Node build loads @napi-rs/canvas (Skia, a native library) to polyfill
  * DOMMatrix, Path2D and ImageData. pdfpipe reads text with pdf.js and never renders with it (PDFium
  * renders the pages OCR reads); only a Type 3 glyph drawn as an image mask, which pdf.js turns
- * into a path as it loads the font, needs a DOMMatrix. Loading the library took 240 MiB of resident
+ * into a path as it loads the font, needs a DOMMatrix. Loading the library took 230 MiB of resident
  * memory (a process reading one page with pdf.js: 394 MiB at its peak with it, 177 MiB without).
  * For the length of the import the package is an empty module and each class a stand-in (pdf.js
  * builds a matrix for rendering as it loads, and warns on stdout of a class it finds missing);
- * then each class is a property that loads the canvas the first time it is read.
+ * then each class is a property that loads the canvas the first time it is read. That one matrix
+ * stays a stand-in, so pdf.js as imported here cannot render a page: pdfpipe never asks it to.
+ * The import is made once per thread, so that two callers never patch the loader over each other.
  */
-export async function importWithoutCanvas(): Promise<PdfjsModule> {
+export function importWithoutCanvas(): Promise<PdfjsModule> {
+  imported ??= importOnce();
+  return imported;
+}
+let imported: Promise<PdfjsModule> | null = null;
+
+async function importOnce(): Promise<PdfjsModule> {
   type Loader = { _load: (request: string, ...rest: unknown[]) => unknown };
   const loader = Module as unknown as Loader;
   const load = loader._load;
@@ -38,7 +46,14 @@ export async function importWithoutCanvas(): Promise<PdfjsModule> {
     return await import('pdfjs-dist/legacy/build/pdf.mjs');
   } finally {
     loader._load = load;
-    for (const name of missing) Object.defineProperty(globalThis, name, { configurable: true, get: () => loadCanvasGlobals(missing)[name] });
+    for (const name of missing) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get: () => loadCanvasGlobals(missing)[name],
+        // Whoever sets the class first has it, as with an ordinary global.
+        set: (value: unknown) => Object.defineProperty(globalThis, name, { configurable: true, writable: true, value }),
+      });
+    }
   }
 }
 

@@ -8,11 +8,10 @@ import t from 'tap';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { annotationItems, extractRecords, itemsWithActualText, looksLikePdf, toItem } from '../../../lib/engines/pdfjs.js';
+import { annotationItems, itemsWithActualText, looksLikePdf, toItem } from '../../../lib/engines/pdfjs.js';
 import type { PageRecord } from '../../../lib/protocol/records.js';
-import { charAccuracy, collapse, parseLines, repoRoot, run, samplePdf, sampleTxt, sharedRoot, wildFile } from '../../helpers.js';
+import { charAccuracy, collapse, parseLines, run, samplePdf, sampleTxt, sharedRoot, wildFile } from '../../helpers.js';
 
 const identity = [1, 0, 0, 1, 0, 0];
 const run_ = (str: string, x: number, width: number, y = 100) => ({ str, dir: 'ltr', width, height: 10, transform: [10, 0, 0, 10, x, y], fontName: 'F1' });
@@ -163,21 +162,4 @@ t.test("a failure pdf.js meets in a promise nothing awaits is the document's war
     t.ok(records.some((r) => r.type === 'diagnostic' && r.code === 'engine-error'), 'with the failure as its warning');
     t.equal(records.filter((r) => r.type === 'page').length, 2, 'both pages read');
   }
-});
-
-t.test("pdf.js reads text without its native canvas, and loads it for a Type 3 glyph drawn as an image mask", async (t) => {
-  // Under the command: the page of a dvips bitmap font (Type 3, each glyph an image mask, which
-  // pdf.js turns into a path with a DOMMatrix as it loads the font) reads whole.
-  const dvips = join(repoRoot, 'bench/corpus/scans/de-dvips-type3.pdf');
-  const { stdout, code } = await run(['extract', '--quiet', '--engine', 'pdfjs', dvips]);
-  t.equal(code, 0);
-  const truth = collapse(readFileSync(join(repoRoot, 'bench/corpus/scans/de-dvips-type3.txt'), 'utf8'));
-  t.ok(charAccuracy(truth, collapse(stdout)) >= 0.99, 'the Type 3 page reads');
-  // In this process: a page of an ordinary font is read with no canvas loaded.
-  const records = [];
-  const bytes = new Uint8Array(readFileSync(samplePdf('one-column')));
-  for await (const record of extractRecords(bytes, 'one-column', 'one-column.pdf', { normalize: true, memory: 512 })) records.push(record);
-  t.ok((records as PageRecord[]).some((r) => r.type === 'page' && (r.items ?? []).length > 0), 'the page is read');
-  const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes('@napi-rs'));
-  t.same(loaded, [], 'the canvas is not loaded');
 });
