@@ -33,10 +33,13 @@ export const PITCH_EM = 0.85;
 export const NOISE_CONFIDENCE = 60;
 export const NOISE_HEIGHT = 0.5;
 /**
- * A word of this many letters or more is no speck, however short its box and unsure its reading:
- * Nastaliq's short words ("تو", "ہوا") stand well under half the height of their sloping line.
+ * A word of this many letters or more, outside the Latin, Greek and Cyrillic alphabets, is no
+ * speck, however short its box and unsure its reading: Nastaliq's short words ("تو", "ہوا") stand
+ * well under half the height of their sloping line. Tesseract reads specks on a Latin page as
+ * pairs of thin letters ("ii", "rn"), so there the filter stands as it was.
  */
 export const WORD_LETTERS = 2;
+const SPECK_ALPHABETS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 
 /**
  * A line whose box lies at least this share inside the box of a taller line is part of that line
@@ -214,7 +217,7 @@ export function ocrItems(output: string, dpi: number): Item[] {
     if (row.level === LINE) lines.set(row.key, row);
     const text = row.text.trim();
     if (row.level !== WORD || !text) continue;
-    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT && letterCount(text) < WORD_LETTERS) continue;
+    if (row.conf < NOISE_CONFIDENCE && row.height < lineHeight * NOISE_HEIGHT && (letterCount(text) < WORD_LETTERS || SPECK_ALPHABETS.test(text))) continue;
     if (!wordsOf.has(row.key)) wordsOf.set(row.key, []);
     wordsOf.get(row.key)!.push({ ...row, text });
   }

@@ -50,6 +50,9 @@ t.test('a short, unsure word of two letters or more is a word, not a speck', asy
   // XeTeX's Urdu gives "تو" a box of 55 px in a line of 128, at confidence 29.
   const rows = [header, '4\t1\t1\t1\t1\t0\t100\t100\t900\t128\t-1\t', '5\t1\t1\t1\t1\t1\t800\t100\t200\t128\t92\tبارش', '5\t1\t1\t1\t1\t2\t700\t150\t24\t55\t29\tتو', '5\t1\t1\t1\t1\t3\t650\t200\t10\t20\t30\t.', '5\t1\t1\t1\t1\t4\t400\t100\t200\t128\t90\tہوا'];
   t.same(ocrItems(rows.join('\n'), 72).map((i) => i.text), ['شراب', 'وت', 'اوہ'], 'the speck "." is left out');
+  // On a Latin page Tesseract reads specks as pairs of thin letters: those stay out.
+  const latin = [header, '4\t1\t1\t1\t1\t0\t100\t100\t900\t60\t-1\t', '5\t1\t1\t1\t1\t1\t100\t100\t200\t60\t95\tQuiet', '5\t1\t1\t1\t1\t2\t400\t120\t12\t20\t31\tii', '5\t1\t1\t1\t1\t3\t500\t100\t300\t60\t91\tmornings'];
+  t.same(ocrItems(latin.join('\n'), 72).map((i) => i.text), ['Quiet', 'mornings']);
 });
 
 t.test('a page is OCR\'d only without readable text', async (t) => {
