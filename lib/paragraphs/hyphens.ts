@@ -6,6 +6,7 @@
  */
 import type { InferredMark, Line, NoteRef } from '../protocol/records.js';
 import { hangulJoin, hangulWords, type HangulWords } from './hangul.js';
+import { codePoints } from '../lang/scripts.js';
 
 /** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
@@ -69,10 +70,9 @@ export function vocabulary(lines: readonly Line[]): Vocabulary {
 }
 
 /** Letters of the scripts whose typesetting hyphenates words at line ends. */
-const HYPHENATED_SCRIPT = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
-
-/** Punctuation after a word ("दूर," "দূর।"). */
-const TRAILING_PUNCTUATION = /\p{P}+$/u;
+const HYPHENATED_SCRIPT = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}]/u;
+/** The shortest word (code points) read as said twice across a line-end hyphen: a lone letter repeated is no word. */
+const REDUPLICATED_MIN = 2;
 
 /** True when a text ends in a hyphen (- U+00AD U+2010), spaces after it aside. */
 function endsInHyphen(text: string): boolean {
@@ -102,10 +102,10 @@ export function hyphenChoice(left: string, right: string, words: ReadonlySet<str
   if (hyph > join) return { choice: 'keep', rule: 'keep-hyphen' };
   if (join > 0) return { choice: 'join', rule: 'dehyphenate' };
   // A word said twice is a reduplication ("दूर-" + "दूर", "খুব-" + "খুব") in a script whose
-  // typesetting hardly hyphenates. Latin, Greek and Cyrillic words are hyphenated, some into two
-  // equal halves ("cher-" + "cher", "mur-" + "mur"), and their reduplications ("anak-anak") cannot
-  // be told from those by the halves alone.
-  if (stem.length >= 2 && stem === lower.replace(TRAILING_PUNCTUATION, '') && !HYPHENATED_SCRIPT.test(stem)) return { choice: 'keep', rule: 'keep-hyphen' };
+  // typesetting hardly hyphenates. Latin, Greek, Cyrillic, Armenian and Georgian words are
+  // hyphenated, some into two equal halves ("cher-" + "cher", "mur-" + "mur"), and their
+  // reduplications ("anak-anak") cannot be told from those by the halves alone.
+  if (codePoints(stem) >= REDUPLICATED_MIN && stem === lower && !HYPHENATED_SCRIPT.test(stem)) return { choice: 'keep', rule: 'keep-hyphen' };
   // A word that already has a hyphen mostly breaks at its hyphens ("non-self-" + "governing"),
   // unless what follows is a short ending the document does not use as a word ("co-opera-" + "tion").
   const last = stem.slice(stem.lastIndexOf('-') + 1);
