@@ -31,7 +31,7 @@ export interface RepairContext {
 export function loadContext(options: ContextOptions): RepairContext {
   const { rules, disabled, rejected } = loadConfig(options.config);
   const wordsPath = options.words || (existsSync(DEBIAN_WORDS) ? DEBIAN_WORDS : '');
-  const words = wordsPath ? loadLexicon(wordsPath, true) : null;
+  const words = wordsPath ? loadLexicon(wordsPath, { lowercase: true }) : null;
   if (options.thaiLexicon) return { rules, disabled, rejected, thai: loadLexicon(options.thaiLexicon), words };
   // Debian's Thai trie is read on the first document with Thai text (repairDocument asks for it
   // only then): most runs have none, and walking the trie is a good part of a worker's start.

@@ -95,7 +95,7 @@ const NOT_ASCII = /[^\u0000-\u007f]/u;
  * Loads a word list (plain or libdatrie) into a Set, cached per path and case; `lowercase` keeps
  * every word in lower case. Throws an Error naming the file when it cannot be read or parsed.
  */
-export function loadLexicon(path: string, lowercase = false): ReadonlySet<string> {
+export function loadLexicon(path: string, { lowercase = false }: { lowercase?: boolean } = {}): ReadonlySet<string> {
   const key = `${lowercase ? 'lower' : 'as-is'}:${path}`;
   const cached = cache.get(key);
   if (cached) return cached;

@@ -85,6 +85,9 @@ const SCRIPTS_OF_PROGRAM = new WeakMap<object, ProgramScripts | null>();
 /**
  * Whether a raw code, read as a character, is a letter its font's program cannot draw: a letter
  * of a script none of the program's letters is in. The code is then a glyph number, not text.
+ * The program is found by the font's name, so an installed version with fewer scripts than the
+ * one embedded would condemn codes that were right; only glyphs PDFium found no Unicode for are
+ * judged, and such raw codes are glyph numbers in the Identity-encoded fonts that leave them.
  */
 export function misreadCode(code: number, program: ProgramScripts | null): boolean {
   if (!program || code > 0x10ffff) return false;
