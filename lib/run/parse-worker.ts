@@ -47,7 +47,9 @@ async function chainOf(spec: WorkerChain): Promise<OpenChain> {
     const outcome = (record.type === 'end' || record.type === 'error' || record.type === 'written') && record.doc === task.id;
     if (outcome) {
       chain.task = null;
-      parentPort!.postMessage({ task: task.task, record, done: true, memory: memory() });
+      // The outcome comes out while each stage before still holds the document on the stack:
+      // collected here, none of it would be garbage yet (see memory()).
+      setImmediate(() => parentPort!.postMessage({ task: task.task, record, done: true, memory: memory() }));
     } else {
       parentPort!.postMessage({ task: task.task, record });
     }
@@ -127,7 +129,8 @@ async function run(task: WorkerTask): Promise<void> {
   // Without a chain, records go straight to the parent; the outcome record marks the task done.
   const emit = (record: PipeRecord, done = false): void => {
     if (chain) chain.head.write(record);
-    else port.postMessage(done ? { task: task.task, record, done: true, memory: memory() } : { task: task.task, record });
+    else if (!done) port.postMessage({ task: task.task, record });
+    else setImmediate(() => port.postMessage({ task: task.task, record, done: true, memory: memory() }));
   };
   const count = (record: PipeRecord): void => {
     if (record.type !== 'page') return;
@@ -206,7 +209,8 @@ async function run(task: WorkerTask): Promise<void> {
 
 /** This worker's own memory after a document (its V8 heap, and buffers outside it) and how busy it was, for the run's report. */
 function memory(): { heapUsed: number; external: number; busy: number } {
-  // The document's records have been posted: what they took is garbage now.
+  // Called once the document's records have been posted and the code that made them has
+  // returned (setImmediate): what they took is garbage now.
   collectBetweenDocuments();
   const heap = getHeapStatistics();
   // busy: the share of this thread's life spent working rather than waiting for a task.
