@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `pdfpipe` command: dispatches to a stage's main. */
-// First, so that V8's setting holds for all the code after it (see the module).
-import '../lib/run/tiering.js';
+// First, so that V8's settings hold for all the code after it and for the workers (see the module).
+import '../lib/run/v8-flags.js';
 import { readFileSync } from 'node:fs';
 import { EXIT, reportCrash, runMain } from '../lib/run/filter.js';
 
