@@ -51,12 +51,16 @@ export function actualTextSpan(m: PdfiumModule, object: number, scratch: Scratch
 /**
  * The item of an ActualText span: its text over the extent of the span's glyphs, as the pdf.js
  * adapter makes it. An empty ActualText means the glyphs stand for nothing; a span whose glyphs lie
- * on different baselines keeps its glyphs (one position cannot stand for two lines).
+ * on different baselines keeps its glyphs (one position cannot stand for two lines), unless each
+ * of them repeats its text.
  */
 export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize: boolean, spanLeft = Infinity, spanRight = -Infinity): Item[] {
   const first = glyphs[0];
   if (!first) return [];
-  if (!first.horizontal || glyphs.some((g) => Math.abs(g.oy - first.oy) > 0.5 * first.size)) {
+  // A letter drawn in pieces on two baselines (Nastaliq's nun: its bowl, and its dot raised half an
+  // em) whose every piece PDFium gives the whole ActualText is one letter, not one per piece.
+  const pieces = glyphs.length > 1 && glyphs.every((g) => g.ch === actualText);
+  if (!first.horizontal || (!pieces && glyphs.some((g) => Math.abs(g.oy - first.oy) > 0.5 * first.size))) {
     const items: Item[] = [];
     let run: Glyph[] = [];
     for (const g of glyphs) {

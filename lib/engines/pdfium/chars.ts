@@ -10,7 +10,7 @@ import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
 import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
-import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
+import { loneBracketsInGlyphOrder, looseSpacesToTheirRuns, rightToLeftMarksOnTheirLine, type LooseSpace } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphTexts, mainScript, misreadCode, programScripts, type ProgramScripts } from './font-texts.js';
 import type { ScriptClass } from '../../lang/scripts.js';
@@ -181,6 +181,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
   const names = new Scratch(m);
   let unmapped = 0;
   const misread = new Map<ScriptClass, number>();
+  // Space glyphs that come after a line end, owned by no run (see looseSpacesToTheirRuns).
+  const loose: LooseSpace[] = [];
   try {
     const count = calls.FPDFText_CountChars(textPage);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
@@ -282,6 +284,11 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const w = Math.max(...xs) + te - left;
       return { x: round(left), w: w >= SPACE_ADVANCE * objectSize ? round(w) : 0 };
     };
+    const looseSpace = (space: Extent, i: number): LooseSpace => {
+      calls.FPDFText_GetCharOrigin(textPage, i, originPtr, originPtr + 8);
+      const h64 = heaps(m).HEAPF64;
+      return { ...space, y: tb * (h64[originPtr >> 3] ?? 0) + td * (h64[(originPtr >> 3) + 1] ?? 0) + tf };
+    };
     const flush = (): void => {
       commit();
       if (run.glyphs.length > 0) {
@@ -312,8 +319,12 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
           // one PDFium made up for a gap) after its last glyph becomes the span item's mark.
           if (code === 13 || code === 10) span.after = 'break';
           else if (calls.FPDFText_IsGenerated(textPage, i) !== 1) {
-            if (span.after === undefined) span.after = 'space';
             const space = calls.FPDFText_GetTextObject(textPage, i) !== 0 ? spaceGlyph(i) : null;
+            if (span.after === 'break') {
+              if (space) loose.push(looseSpace(space, i));
+              continue;
+            }
+            if (span.after === undefined) span.after = 'space';
             if (space) span.space = space;
           }
           continue;
@@ -338,13 +349,17 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         } else if (calls.FPDFText_IsGenerated(textPage, i) !== 1 && code !== 13 && code !== 10) {
           pen = previous;
         }
-        if (last && last.after !== 'break') {
+        // A space glyph after a line end is not the item's, which the line end ended (nor a span's,
+        // above): it is kept apart, for the run it belongs to by its place (looseSpacesToTheirRuns).
+        const afterLineEnd = last?.after === 'break';
+        if (last && !afterLineEnd) {
           if (code === 13 || code === 10) last.after = 'break';
           else if (generated || last.after === undefined) last.after = 'space';
         }
         // A space glyph drawn on the page, not one PDFium made up: a word space whatever the gap.
         const space = last && !generated && (code === 32 || code === 0xa0) ? spaceGlyph(i) : null;
-        if (last && space) last.space = space;
+        if (space && afterLineEnd) loose.push(looseSpace(space, i));
+        else if (last && space) last.space = space;
         continue;
       }
       // PDFium reports a hyphen it took for a line-end one as U+0002. A soft hyphen is not drawn,
@@ -516,5 +531,5 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(items)), unmapped, misread };
+  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(looseSpacesToTheirRuns(items, loose))), unmapped, misread };
 }
