@@ -8,9 +8,9 @@
 import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
-import { loneBracketsInGlyphOrder, looseSpacesToTheirRuns, rightToLeftMarksOnTheirLine, type LooseSpace } from './right-to-left.js';
+import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphTexts, mainScript, misreadCode, programScripts, type ProgramScripts } from './font-texts.js';
 import type { ScriptClass } from '../../lang/scripts.js';

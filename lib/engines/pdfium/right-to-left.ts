@@ -3,7 +3,7 @@
  * alone in its run that PDFium mirrored is mirrored back, and marks drawn as runs of their own are
  * put on the line of the letters they sit on. Pure functions over items.
  */
-import type { Direction, Extent, Item } from '../../protocol/records.js';
+import type { Direction, Item } from '../../protocol/records.js';
 import { BASELINE_EM, LETTER, RTL_CHAR, uba } from './runs.js';
 
 /** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
@@ -82,33 +82,4 @@ export function rightToLeftMarksOnTheirLine(items: readonly Item[]): Item[] {
     if (!host || host.y === run.y || (!marksOnly && weight.get(host.y)! <= weight.get(run.y)!)) return run;
     return { ...run, y: host.y };
   });
-}
-
-/** A space glyph that PDFium's character order gives to no run: its extent and its origin's y. */
-export interface LooseSpace extends Extent {
-  y: number;
-}
-
-/**
- * LibreOffice draws a Nastaliq line word by word, and PDFium ends its line inside it where the
- * baseline steps: the space between two words can then come after a line end, owned by no run. On
- * a right-to-left line a space follows (in reading) the run on its right, which ends at its left
- * edge: the space goes to the right-to-left run whose left edge is nearest its right end, within
- * an em along the line and an em across it (Nastaliq's words step up and down), among the runs
- * without a space of their own. `lines` then sees it between the two words, as it sees the others.
- */
-export function looseSpacesToTheirRuns(items: Item[], loose: readonly LooseSpace[]): Item[] {
-  for (const space of loose) {
-    let owner: Item | undefined;
-    let nearest = Infinity;
-    for (const item of items) {
-      if (item.dir !== 'rtl' || item.space) continue;
-      const along = Math.abs(item.x - (space.x + space.w));
-      if (along > item.size || Math.abs(item.y - space.y) > item.size || along >= nearest) continue;
-      owner = item;
-      nearest = along;
-    }
-    if (owner) owner.space = { x: space.x, w: space.w };
-  }
-  return items;
 }

@@ -4,7 +4,7 @@
  * direction, and a right-to-left run's text turned back into glyph (drawing) order, as the pdf.js
  * engine reports it.
  */
-import type { Direction, Item } from '../../protocol/records.js';
+import type { Direction, Extent, Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { endsNonJoining } from '../../scripts/rtl.js';
 import { angleOf } from '../../layout/frames.js';
@@ -360,4 +360,35 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
   if (!first.horizontal) item.angle = angleOf(first.dx, first.dy);
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
+}
+
+/** A space glyph that PDFium's character order gives to no run: its extent and its origin's y. */
+export interface LooseSpace extends Extent {
+  y: number;
+}
+
+/**
+ * LibreOffice draws a Nastaliq line word by word, and PDFium ends its line inside it where the
+ * baseline steps: the space between two words can then come after a line end, owned by no run. A
+ * space follows (in reading) the run that ends where it begins: on a right-to-left line the run on
+ * its right, ending at its left edge; on a left-to-right one the run on its left. The space goes
+ * to the run whose end is nearest its start, within an em along the line and an em across it
+ * (Nastaliq's words step up and down), among the runs without a space of their own; a space with
+ * no such run (one that indents a line) stays unowned. `lines` then sees it between the two
+ * words, as it sees the others.
+ */
+export function looseSpacesToTheirRuns(items: Item[], loose: readonly LooseSpace[]): Item[] {
+  for (const space of loose) {
+    let owner: Item | undefined;
+    let nearest = Infinity;
+    for (const item of items) {
+      if (item.space) continue;
+      const along = item.dir === 'rtl' ? Math.abs(item.x - (space.x + space.w)) : Math.abs(item.x + item.w - space.x);
+      if (along > item.size || Math.abs(item.y - space.y) > item.size || along >= nearest) continue;
+      owner = item;
+      nearest = along;
+    }
+    if (owner) owner.space = { x: space.x, w: space.w };
+  }
+  return items;
 }

@@ -1,12 +1,12 @@
 /**
- * Right-to-left fixes (lib/engines/pdfium/right-to-left.ts): lone brackets PDFium mirrored, marks
- * drawn as runs of their own put on their letters' line, and space glyphs after a line end given to
- * the run they follow; on hand-built items, and on a Nastaliq document from the font sweep.
+ * Right-to-left fixes (lib/engines/pdfium/right-to-left.ts): lone brackets PDFium mirrored, and
+ * marks drawn as runs of their own put on their letters' line, on hand-built items; and a Nastaliq
+ * document from the font sweep, whose spaces and letters PDFium's order scatters.
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loneBracketsInGlyphOrder, looseSpacesToTheirRuns, rightToLeftMarksOnTheirLine } from '../../../../lib/engines/pdfium/right-to-left.js';
+import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from '../../../../lib/engines/pdfium/right-to-left.js';
 import type { Item } from '../../../../lib/protocol/records.js';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
 
@@ -53,21 +53,6 @@ t.test('rightToLeftMarksOnTheirLine: pointed letters PDFium raised to their firs
   // Two pointed runs side by side: the one on the baseline that holds more text stays, the other joins it.
   const out = rightToLeftMarksOnTheirLine([lam, item('\u064e\u0628\u064e\u062a', 242, 14, 156)]);
   t.same(out.map((i) => i.y), [156, 156]);
-});
-
-t.test('looseSpacesToTheirRuns: a space glyph owned by no run goes to the right-to-left run it follows', async (t) => {
-  const item = (text: string, x: number, w: number, y: number, extra: Partial<Item> = {}): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl', ...extra });
-  // "تیز بارش": the space between the words (275.7, 1.58 wide) came after a line end.
-  const taiz = item('ز', 274.9, 8.4, 156.3);
-  const barish = item('ب', 272.4, 2.7, 152.1);
-  const spaced = item('ش', 252.1, 12.7, 150.1, { space: { x: 250.2, w: 1.58 } });
-  const items = looseSpacesToTheirRuns([taiz, barish, spaced], [{ x: 275.7, w: 1.58, y: 150.1 }]);
-  t.same(items.map((i) => i.space ?? null), [{ x: 275.7, w: 1.58 }, null, { x: 250.2, w: 1.58 }], 'to the run whose left edge is nearest its right end');
-  // Not to a run that has its own, a left-to-right run, or one more than an em away.
-  const own = looseSpacesToTheirRuns([item('ز', 274.9, 8.4, 150, { space: { x: 270, w: 1.5 } })], [{ x: 275.7, w: 1.58, y: 150 }]);
-  t.same(own[0]!.space, { x: 270, w: 1.5 });
-  t.equal(looseSpacesToTheirRuns([item('x', 274.9, 8.4, 150, { dir: 'ltr' })], [{ x: 275.7, w: 1.58, y: 150 }])[0]!.space, undefined);
-  t.equal(looseSpacesToTheirRuns([item('ز', 290, 8.4, 150)], [{ x: 275.7, w: 1.58, y: 150 }])[0]!.space, undefined);
 });
 
 t.test('Writer\'s Nastaliq: the spaces between words drawn across line ends, and a nun drawn in two pieces', async (t) => {

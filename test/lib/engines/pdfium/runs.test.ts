@@ -1,10 +1,12 @@
 /**
  * PDFium's glyph runs on hand-built glyphs (lib/engines/pdfium/runs.ts): a run's item (box,
- * direction, normalisation) and a right-to-left run's text turned back into glyph order.
+ * direction, normalisation), a right-to-left run's text turned back into glyph order, and the
+ * space glyphs no run owns given to the run they follow.
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { continues, glyphOrderText, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import { continues, glyphOrderText, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import type { Item } from '../../../../lib/protocol/records.js';
 import { readFileSync } from 'node:fs';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
 
@@ -84,4 +86,22 @@ t.test('a mark drawn before a letter it does not cover starts no run with it', a
   const text = collapse(stdout).normalize('NFC');
   t.match(text, /يطلب أن تعود/u);
   t.equal(charAccuracy(collapse(readFileSync(join(dir, 'arabic-xelatex-lateef.txt'), 'utf8')).normalize('NFC'), text), 1);
+});
+
+t.test('looseSpacesToTheirRuns: a space glyph owned by no run goes to the run it follows', async (t) => {
+  const item = (text: string, x: number, w: number, y: number, extra: Partial<Item> = {}): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl', ...extra });
+  // "تیز بارش": the space between the words (275.7, 1.58 wide) came after a line end.
+  const taiz = item('ز', 274.9, 8.4, 156.3);
+  const barish = item('ب', 272.4, 2.7, 152.1);
+  const spaced = item('ش', 252.1, 12.7, 150.1, { space: { x: 250.2, w: 1.58 } });
+  const items = looseSpacesToTheirRuns([taiz, barish, spaced], [{ x: 275.7, w: 1.58, y: 150.1 }]);
+  t.same(items.map((i) => i.space ?? null), [{ x: 275.7, w: 1.58 }, null, { x: 250.2, w: 1.58 }], 'to the run whose left edge is nearest its right end');
+  // Left to right, to the run on its left, ending where it begins.
+  const ltr = looseSpacesToTheirRuns([item('to', 250, 10, 150, { dir: 'ltr' }), item('go', 262.6, 10, 150, { dir: 'ltr' })], [{ x: 260.2, w: 2.4, y: 150 }]);
+  t.same(ltr.map((i) => i.space ?? null), [{ x: 260.2, w: 2.4 }, null]);
+  // Not to a run that has its own, nor one more than an em away (a space that indents a line).
+  const own = looseSpacesToTheirRuns([item('ز', 274.9, 8.4, 150, { space: { x: 270, w: 1.5 } })], [{ x: 275.7, w: 1.58, y: 150 }]);
+  t.same(own[0]!.space, { x: 270, w: 1.5 });
+  t.equal(looseSpacesToTheirRuns([item('ز', 290, 8.4, 150)], [{ x: 275.7, w: 1.58, y: 150 }])[0]!.space, undefined);
+  t.equal(looseSpacesToTheirRuns([item('Once', 72, 20, 150, { dir: 'ltr' })], [{ x: 60, w: 2.5, y: 150 }])[0]!.space, undefined);
 });
