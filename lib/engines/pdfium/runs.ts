@@ -367,28 +367,51 @@ export interface LooseSpace extends Extent {
   y: number;
 }
 
+/** How far (em of the run) from a run's end a space glyph no run owns may begin, along the line and across it, to be that run's. */
+export const LOOSE_SPACE_REACH_EM = 1;
+
 /**
  * LibreOffice draws a Nastaliq line word by word, and PDFium ends its line inside it where the
  * baseline steps: the space between two words can then come after a line end, owned by no run. A
  * space follows (in reading) the run that ends where it begins: on a right-to-left line the run on
  * its right, ending at its left edge; on a left-to-right one the run on its left. The space goes
- * to the run whose end is nearest its start, within an em along the line and an em across it
- * (Nastaliq's words step up and down), among the runs without a space of their own; a space with
- * no such run (one that indents a line) stays unowned. `lines` then sees it between the two
- * words, as it sees the others.
+ * to the run whose end is nearest its start, within LOOSE_SPACE_REACH_EM along the line and across
+ * it (Nastaliq's words step up and down), among the runs without a space of their own; a space
+ * with no such run (one that indents a line) stays unowned. `lines` then sees it between the two
+ * words, as it sees the others. The runs are looked up by their ends, sorted, so that a page of
+ * indented lines costs no more than a sort.
  */
 export function looseSpacesToTheirRuns(items: Item[], loose: readonly LooseSpace[]): Item[] {
+  if (loose.length === 0) return items;
+  // Where each run without a space ends along the line, and where a space after it would begin.
+  const ends = items.filter((item) => !item.space).map((item) => ({ item, at: item.dir === 'rtl' ? item.x : item.x + item.w })).sort((a, b) => a.at - b.at);
+  const reach = LOOSE_SPACE_REACH_EM * ends.reduce((most, e) => Math.max(most, e.item.size), 0);
   for (const space of loose) {
     let owner: Item | undefined;
     let nearest = Infinity;
-    for (const item of items) {
+    // A right-to-left run's end meets the space's right edge, a left-to-right one's its left.
+    for (let k = firstAtOrAfter(ends, space.x - reach); k < ends.length && ends[k]!.at <= space.x + space.w + reach; k++) {
+      const { item, at } = ends[k]!;
       if (item.space) continue;
-      const along = item.dir === 'rtl' ? Math.abs(item.x - (space.x + space.w)) : Math.abs(item.x + item.w - space.x);
-      if (along > item.size || Math.abs(item.y - space.y) > item.size || along >= nearest) continue;
+      const along = Math.abs(at - (item.dir === 'rtl' ? space.x + space.w : space.x));
+      const em = LOOSE_SPACE_REACH_EM * item.size;
+      if (along > em || Math.abs(item.y - space.y) > em || along >= nearest) continue;
       owner = item;
       nearest = along;
     }
     if (owner) owner.space = { x: space.x, w: space.w };
   }
   return items;
+}
+
+/** The index of the first entry at or past `at` in entries sorted by `at`. */
+function firstAtOrAfter(entries: readonly { at: number }[], at: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
