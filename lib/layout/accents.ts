@@ -69,7 +69,7 @@ export function attachAccents(items: readonly Item[]): Item[] {
       out.push(Object.assign(copy(item), { text }));
     }
   }
-  const accents = out.filter((item) => COMBINING[item.text.trim()] !== undefined && item.text.trim().length === 1);
+  const accents = out.filter(isAccent);
   const removed = new Set<Item>();
   for (const accent of accents) {
     const centre = accent.x + accent.w / 2;
@@ -122,6 +122,15 @@ function settleMarks(items: Item[]): Item[] {
 }
 
 /** Whether an accent's baseline lies where it may belong to a letter of `host` (ACCENT_RISE, ACCENT_DROP). */
+/**
+ * A run that is one spacing accent alone (spaces around it aside). The length is tested first: a
+ * lookup by a run's whole text would make the engine hash every run of a non-ASCII page.
+ */
+function isAccent(item: Item): boolean {
+  const text = item.text.length > 1 ? item.text.trim() : item.text;
+  return text.length === 1 && Object.hasOwn(COMBINING, text);
+}
+
 function sitsOver(accent: Item, host: Item): boolean {
   const rise = host.y - accent.y;
   return rise <= ACCENT_RISE * host.size && -rise <= ACCENT_DROP * host.size;
