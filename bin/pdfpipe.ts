@@ -4,6 +4,7 @@
 import '../lib/run/v8-flags.js';
 import { readFileSync } from 'node:fs';
 import { EXIT, reportCrash, runMain } from '../lib/run/filter.js';
+import { startEarlyWorker } from '../lib/run/worker-start.js';
 
 type Command = { main: (argv: string[]) => Promise<number>; SUMMARY: string };
 
@@ -26,6 +27,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   inspect: () => import('../lib/run/inspect.js'),
 };
 
+/** The commands that read PDFs in parse workers: their first worker starts before their modules load (lib/run/worker-start.ts). */
+const POOL_COMMANDS = new Set(['extract', 'pdfextract', 'warc', 'parse']);
+
 async function help(): Promise<string> {
   const rows: string[] = [];
   for (const [name, load] of Object.entries(COMMANDS)) rows.push(`  ${name.padEnd(12)} ${(await load()).SUMMARY}`);
@@ -43,6 +47,7 @@ process.on('unhandledRejection', (error) => {
 });
 
 const [command, ...rest] = process.argv.slice(2);
+if (command !== undefined && POOL_COMMANDS.has(command) && !rest.some((arg) => arg === '--help' || arg === '-h')) startEarlyWorker();
 if (command === '--version' || command === '-V') {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);

@@ -18,6 +18,7 @@ import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protoco
 import type { WorkerChain } from '../lib/run/worker-task.js';
 import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
+import { DEFAULT_WORKER_MEMORY_MIB } from '../lib/run/worker-start.js';
 import { OCR_DEFAULTS } from '../lib/ocr/decide.js';
 
 /** parse's options: the worker pool's (lib/run/parse-pool.ts) and the batch run's. */
@@ -30,7 +31,7 @@ const MAX_TIMEOUT = Math.floor((2 ** 31 - 1) / 1000);
 export const DEFAULTS: ParseOptions = {
   jobs: Math.max(1, Math.min(availableParallelism(), 4)),
   timeout: 120,
-  memory: 2048,
+  memory: DEFAULT_WORKER_MEMORY_MIB,
   recycleMemory: 512,
   normalize: true,
   engine: 'auto',

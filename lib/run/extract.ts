@@ -9,6 +9,7 @@ import { helpText, parseArgs, type OptionSpec } from '../protocol/options.js';
 import { runDocuments } from './batch.js';
 import { inputsFromArgs, withIds } from './inputs.js';
 import { prepareOutputFolder } from './preflight.js';
+import { CHAIN_URL } from './worker-start.js';
 import type { RenderOptions } from './worker-task.js';
 import type { DocRecord, ErrorRecord, EndRecord, PageRecord, PdfRecord, PipeRecord } from '../protocol/records.js';
 import { documentText } from '../formats/text.js';
@@ -68,9 +69,6 @@ export const OPTIONS: readonly OptionSpec[] = [
 
 export { workerChain } from './chain.js';
 
-/** The module the parse workers build their stages from. */
-const CHAIN_MODULE = new URL('./chain.js', import.meta.url).href;
-
 /**
  * The record stages of the chain, from PDF inputs to blocks: parse, whose workers run the stages
  * after parse over their own documents. So the whole chain scales with the jobs (on the main
@@ -81,7 +79,7 @@ export function analysisChain(options: Partial<ExtractOptions> = {}, render?: Re
   // The workers build these stages; the pool ends the run with a usage error, before any
   // document, when the first worker cannot (a file an option names cannot be read, a model
   // cannot be loaded). With `render`, they also write each document out (lib/run/render.ts).
-  return [parseStage.parse(options, { chain: { module: CHAIN_MODULE, options: { ...options }, ...(render ? { render } : {}) } })];
+  return [parseStage.parse(options, { chain: { module: CHAIN_URL, options: { ...options }, ...(render ? { render } : {}) } })];
 }
 
 /**

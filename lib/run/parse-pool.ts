@@ -15,6 +15,7 @@ import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '..
 import type { EngineName, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 import { collectBetweenDocuments } from './heap.js';
+import { takeEarlyWorker, WORKER_URL, type EarlySetup } from './worker-start.js';
 
 /** What the pool reads of the parse options. */
 export interface ParsePoolOptions extends OcrOptions {
@@ -46,7 +47,6 @@ export interface ParsePoolOptions extends OcrOptions {
   maxPages: number;
 }
 
-const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
 const MiB = 1024 * 1024;
 /** How long the first worker may take to load the stages before the run gives up. */
 const CHAIN_CHECK_MS = 120_000;
@@ -159,7 +159,10 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
   });
 
   function newSlot(): Slot {
-    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
+    // The first slot takes the worker the command started before loading its modules, if any.
+    const early = workerUrl === WORKER_URL && workers === 0 ? takeEarlyWorker(options.memory) : null;
+    if (early) early.postMessage({ setup: { engine: options.engine, chain } } satisfies EarlySetup);
+    const worker = early ?? new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
     type Message = { task: number; record: PipeRecord | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };

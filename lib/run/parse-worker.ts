@@ -13,6 +13,7 @@ import * as pdfium from '../engines/pdfium/index.js';
 import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { collectBetweenDocuments } from './heap.js';
+import { CHAIN_URL, type EarlySetup } from './worker-start.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES: Record<Exclude<EngineName, 'auto'>, typeof pdfjs | typeof pdfium> = { pdfjs, pdfium };
@@ -217,23 +218,38 @@ function memory(): { heapUsed: number; external: number; busy: number } {
   return { heapUsed: heap.used_heap_size, external: heap.external_memory, busy: performance.eventLoopUtilization().utilization };
 }
 
-parentPort?.on('message', (task: WorkerTask) => {
-  void run(task);
-});
+/** How a worker is set up: its engine and the stages it runs after it. */
+type Setup = { engine?: EngineName; chain?: WorkerChain };
 
-// The parent starts a document's clock only after this, so loading the engine (pdf.js: a few
-// hundred ms) does not count against the first document's time limit. A failed load is reported
-// by each task.
+// The parent starts a document's clock only after the ready message, so loading the engine
+// (pdf.js: a few hundred ms) does not count against the first document's time limit. A failed
+// load is reported by each task.
 // The stages after parse are built here as the worker starts, not in the main thread: a stage
 // that cannot be built (a file an option names is missing, a model is malformed) is reported as
 // such, and the parent ends the run with it as a usage error before any document.
 // A task that arrives while the stages load waits for this check to be posted: were the task's
 // own failure posted first, the parent would count that document done and let its worker go
 // idle, and the run could end before the check's message came, with no error and no output.
-const setup = workerData as { engine?: EngineName; chain?: WorkerChain } | undefined;
-const preloaded: keyof typeof ENGINES = setup?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
-if (setup?.chain) openChain = chainOf(setup.chain);
-const startupCheck: Promise<void> = Promise.all([ENGINES[preloaded].preloadEngine().catch(() => undefined), openChain]).then(
-  () => parentPort?.postMessage({ ready: true }),
-  (error: Error) => parentPort?.postMessage({ chainError: error.message, usage: error.name === 'UsageError' }),
-);
+function startUp(setup: Setup | undefined): Promise<void> {
+  const preloaded: keyof typeof ENGINES = setup?.engine === 'pdfjs' ? 'pdfjs' : 'pdfium';
+  if (setup?.chain) openChain = chainOf(setup.chain);
+  return Promise.all([ENGINES[preloaded].preloadEngine().catch(() => undefined), openChain]).then(
+    () => parentPort?.postMessage({ ready: true }),
+    (error: Error) => parentPort?.postMessage({ chainError: error.message, usage: error.name === 'UsageError' }),
+  );
+}
+
+const given = workerData as (Setup & { early?: boolean }) | undefined;
+let startupCheck: Promise<void> = given?.early ? Promise.resolve() : startUp(given);
+if (given?.early) {
+  // Started before the command read its options (lib/run/worker-start.ts): what most runs use,
+  // PDFium and extract's stages, loads while the setup, the pool's first message, is awaited.
+  void ENGINES.pdfium.preloadEngine().catch(() => undefined);
+  void import(CHAIN_URL).catch(() => undefined);
+}
+
+// Messages come in order: a worker started early has its setup before its first task.
+parentPort?.on('message', (message: WorkerTask | EarlySetup) => {
+  if ('setup' in message) startupCheck = startUp(message.setup as Setup);
+  else void run(message);
+});
