@@ -2,15 +2,18 @@
  * Language codes: ISO 639-1 and 639-3, and the codes franc answers with (639-3, members of
  * macrolanguages for some), and the default candidate languages of identification.
  */
-import { iso6393 } from 'iso-639-3';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { iso6393To1 } from 'iso-639-3/iso6393-to-1.js';
 
 const TO_639_1 = new Map<string, string>();
 const TO_639_3 = new Map<string, string>();
-for (const entry of iso6393) {
-  if (entry.iso6391) {
-    TO_639_1.set(entry.iso6393, entry.iso6391);
-    TO_639_3.set(entry.iso6391, entry.iso6393);
-  }
+/** ISO 639-1 → ISO 639-3 as the standard pairs them ("ar" → "ara", the macrolanguage). */
+const STANDARD_639_3 = new Map<string, string>();
+for (const [code3, code1] of Object.entries(iso6393To1)) {
+  TO_639_1.set(code3, code1);
+  TO_639_3.set(code1, code3);
+  STANDARD_639_3.set(code1, code3);
 }
 // franc answers members of macrolanguages (Standard Arabic, Mandarin, Iranian Persian…); their
 // 639-1 code is the macrolanguage's, and a 639-1 code stands for the member franc has a profile of.
@@ -36,7 +39,7 @@ export function toFrancCode(code: string): string | null {
   if (franc === undefined) {
     const lower = code.toLowerCase().split(/[-_]/)[0] ?? '';
     if (TO_639_3.has(lower)) franc = TO_639_3.get(lower)!;
-    else if (/^[a-z]{3}$/.test(lower) && (TO_639_1.has(lower) || iso6393.some((e) => e.iso6393 === lower))) franc = lower;
+    else if (/^[a-z]{3}$/.test(lower) && (TO_639_1.has(lower) || isIso6393(lower))) franc = lower;
     else franc = null;
     if (FRANC_CODES.size < 4096) FRANC_CODES.set(code, franc);
   }
@@ -44,6 +47,25 @@ export function toFrancCode(code: string): string | null {
 }
 
 const FRANC_CODES = new Map<string, string | null>();
+
+/** The package's table of every ISO 639-3 code (iso-639-3's `iso6393`). */
+const ISO_6393_TABLE = createRequire(import.meta.url).resolve('iso-639-3/iso6393.js');
+let iso6393Codes: ReadonlySet<string> | null = null;
+
+/**
+ * Whether a code is one of ISO 639-3's 7,867. Their table is 780 KB of source, which took 30–40 ms
+ * of each thread's start to import, for the few documents that name a language by a 639-3 code
+ * with no 639-1 form ("fil"): it is read on the first such code, its codes only.
+ */
+function isIso6393(code: string): boolean {
+  iso6393Codes ??= new Set(Array.from(readFileSync(ISO_6393_TABLE, 'utf8').matchAll(/\biso6393: '([a-z]{3})'/gu), (match) => match[1]!));
+  return iso6393Codes.has(code);
+}
+
+/** The ISO 639-3 code the standard pairs with an ISO 639-1 code ("ar" → "ara", not franc's "arb"), or null. */
+export function standardIso6393(code: string): string | null {
+  return STANDARD_639_3.get(code) ?? null;
+}
 
 /** True when `code` is a language code this module knows (ISO 639-1 or 639-3, e.g. "en", "eng", "en-GB"). */
 export function isKnownLanguage(code: string): boolean {

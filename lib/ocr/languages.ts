@@ -13,8 +13,7 @@
  * and the answer says so.
  */
 import { execFileSync } from 'node:child_process';
-import { iso6393 } from 'iso-639-3';
-import { toIso6391 } from '../lang/codes.js';
+import { standardIso6393, toIso6391 } from '../lang/codes.js';
 import { francCode } from '../lang/identify.js';
 import { letterCount, type ScriptClass } from '../lang/scripts.js';
 import { detectScript, type TesseractRun } from './tesseract.js';
@@ -37,7 +36,7 @@ export function tesseractLanguage(tag: string): string | null {
   const [primary = '', ...rest] = tag.toLowerCase().split(/[-_]/u);
   if (primary === 'zh') return rest.some((part) => part === 'tw' || part === 'hk' || part === 'hant') ? 'chi_tra' : 'chi_sim';
   if (/^[a-z]{3}$/u.test(primary)) return primary;
-  return iso6393.find((entry) => entry.iso6391 === primary)?.iso6393 ?? null;
+  return standardIso6393(primary);
 }
 
 /** What a page's language is chosen from. */
