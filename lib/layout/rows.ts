@@ -99,7 +99,7 @@ function groupByBaseline(items: readonly Item[], options: RowOptions): Row[] {
   const touches = (item: Item, big: Item, size: number): boolean =>
     item.x <= right(big) + options.scriptGap * size && right(item) >= big.x - options.scriptGap * size;
   rows.forEach((row, i) => {
-    if (row.items.length < 2) return;
+    if (row.items.length < 2 || !row.items.some((item) => item.size < options.scriptSizeRatio * row.size)) return;
     const strays = row.items.filter(
       (item) => item.size < options.scriptSizeRatio * row.size && !row.items.some((big) => big.size > item.size && touches(item, big, row.size)),
     );
@@ -119,6 +119,8 @@ function groupByBaseline(items: readonly Item[], options: RowOptions): Row[] {
   // Attach script rows: every run of a row that is small and touches a larger run of a nearby row.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    // A row as large as the rows beside it is no script row (the test below, made cheaply first).
+    if (!(row.size < options.scriptSizeRatio * Math.max(rows[i - 1]?.size ?? 0, rows[i + 1]?.size ?? 0))) continue;
     const host = [rows[i - 1], rows[i + 1]].find(
       (other) =>
         other !== undefined &&

@@ -85,8 +85,10 @@ function characters(row: BandRow): number {
  * (two columns), are never merged. The merged row keeps the baseline of its heaviest part.
  */
 export function mergeSlopingRows<R extends BandRow>(rows: readonly R[], options: SlopeOptions = SLOPE_DEFAULTS): BandRow[] {
-  const extents = rows.map(extentOf);
   const cursive = rows.map((row) => row.items.some(isCursive));
+  // Without Arabic letters no row merges: most pages.
+  if (!cursive.includes(true)) return [...rows];
+  const extents = rows.map(extentOf);
   const parent = rows.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
