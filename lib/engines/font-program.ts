@@ -79,7 +79,7 @@ const ADVANCE_TOLERANCE = 0.01;
 const MIN_SAMPLES = 2;
 
 /** The characters of the glyphs the `cmap` maps (its Unicode subtables, formats 4 and 12). */
-function cmapTexts(cmap: DataView | undefined): Map<number, string> {
+function cmapTexts(cmap: DataView | undefined, codes?: Set<number>): Map<number, string> {
   const texts = new Map<number, string>();
   if (!cmap || cmap.byteLength < 4) return texts;
   const subtables = cmap.getUint16(2);
@@ -91,6 +91,7 @@ function cmapTexts(cmap: DataView | undefined): Map<number, string> {
     if (at + 2 > cmap.byteLength) continue;
     const format = cmap.getUint16(at);
     const set = (code: number, glyph: number): void => {
+      if (glyph !== 0) codes?.add(code);
       if (glyph !== 0 && !texts.has(glyph)) texts.set(glyph, String.fromCodePoint(code));
     };
     if (format === 4) {
@@ -197,6 +198,13 @@ function substitutions(gsub: DataView | undefined): Substitution[] {
     for (let k = 0; k < n && lookup + 6 + 2 * k + 2 <= gsub.byteLength; k++) subtable(type, lookup + gsub.getUint16(lookup + 6 + 2 * k));
   }
   return out;
+}
+
+/** Every character the program's `cmap` draws a glyph for. */
+export function cmapCodes(tables: Map<string, DataView>): Set<number> {
+  const codes = new Set<number>();
+  cmapTexts(tables.get('cmap'), codes);
+  return codes;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
-import { fontTables, glyphTexts } from './font-program.js';
+import { cmapCodes, fontTables, glyphTexts } from './font-program.js';
 
 /** Where Debian and fontconfig keep fonts. */
 const FONT_DIRS = ['/usr/share/fonts', '/usr/local/share/fonts', join(homedir(), '.local/share/fonts'), join(homedir(), '.fonts')];
@@ -43,6 +43,8 @@ function indexFonts(): Map<string, string> {
 export interface InstalledFont {
   tables: Map<string, DataView>;
   texts: Map<number, string>;
+  /** The characters its `cmap` draws a glyph for. */
+  codes: ReadonlySet<number>;
 }
 const programs = new Map<string, InstalledFont | null>();
 
@@ -57,7 +59,7 @@ export function installedFont(pdfFontName: string): InstalledFont | null {
     let program: InstalledFont | null = null;
     try {
       const tables = fontTables(readFileSync(path));
-      program = { tables, texts: glyphTexts(tables) };
+      program = { tables, texts: glyphTexts(tables), codes: cmapCodes(tables) };
     } catch {
       program = null;
     }

@@ -12,8 +12,8 @@ import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, round, r
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
-import { derivedGlyphTexts, mainScript, misreadCode, programScripts, type ProgramScripts } from './font-texts.js';
-import type { ScriptClass } from '../../lang/scripts.js';
+import { derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
+import { letterScript, type ScriptClass } from '../../lang/scripts.js';
 import type { GlyphSample } from '../font-program.js';
 
 /** A pointed letter's advance reaches the next origin only within this many em of its own. */
@@ -91,6 +91,8 @@ export interface PageText {
 const MAPPED_SHARE = 0.5;
 /** How many of a font's mapped characters tell the script it sets. */
 const SCRIPT_SAMPLE = 200;
+/** What a word is made of (and spaces and format characters): a character of none of these between two letters may be a glyph number (unflaggedGlyphText). */
+const WORD_CHARACTER = /^[\p{L}\p{M}\p{N}\s\p{Cf}]$/u;
 /** A C0 or C1 control code. */
 const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
 
@@ -194,6 +196,10 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     // turns out unmapped, as most pages have none.
     let unmappedGaps: ReturnType<typeof fontsWithMapGaps> | null = null;
     const derived = new Map<number, { texts: Map<number, string> | null; scripts: ProgramScripts | null }>();
+    const letterScriptAt = (index: number): ScriptClass | null => {
+      const code = calls.FPDFText_GetUnicode(textPage, index);
+      return code > 0 && code <= 0x10ffff ? letterScript(String.fromCodePoint(code)) : null;
+    };
     let run: Run = { glyphs: [] };
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
@@ -471,6 +477,18 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const y3 = tb * bl + td * bb;
       const y4 = tb * br + td * bb;
       const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
+      // A glyph number read as a character between two letters (font-texts.ts).
+      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && !WORD_CHARACTER.test(String.fromCodePoint(code))) {
+        const script = i > 0 && i + 1 < count ? letterScriptAt(i - 1) : null;
+        if (script && letterScriptAt(i + 1) === script) {
+          // The ink box: a glyph of no advance (an alef drawn over its lam) has a loose box from its origin.
+          const ink = scratch.get(96) + 64;
+          m.FPDFText_GetCharBox(textPage, i, ink, ink + 8, ink + 16, ink + 24);
+          const h = heaps(m).HEAPF64;
+          const width = Math.abs((h[(ink >> 3) + 1] ?? 0) - (h[ink >> 3] ?? 0)) / (calls.FPDFText_GetFontSize(textPage, i) || 1);
+          derivedText = unflaggedGlyphText(objectFont, code, width, script) ?? '';
+        }
+      }
       const glyph: Glyph = {
         ch: derivedText || (code === 0xad || noText || gap || code > 0x10ffff ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,

@@ -9,7 +9,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { glyphOrderText, kashidasFromContext, runToItem, touchesRun } from '../../../../lib/engines/pdfium/runs.js';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
 
@@ -62,4 +62,18 @@ t.test('Writer, justified Persian in Noto Kufi Arabic: its kashidas of glyph cod
   // The words whole ("عصرها", not "عص---رها" or "عص رها"); where each ZWNJ stands is not this test's.
   const words = (text: string): string[] => text.replace(/\u200c/gu, '').split(/\s+/u).filter(Boolean);
   t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')));
+});
+
+const NASKH = '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf';
+
+t.test("XeTeX's Noto Naskh Arabic: a glyph its Unicode map leaves out, read as its number, is the letter its program draws", { skip: existsSync(NASKH) ? false : `${NASKH} is not installed (Debian package fonts-noto-core)` }, async (t) => {
+  // Glyph 1565, the alef of "الطلاب" drawn over its lam, is in no entry of the font's ToUnicode;
+  // PDFium gives its number as the character U+061D and flags nothing.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', '--ocr', 'never', join(dir, 'arabic-xelatex-notonaskharabic.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, 'الطلاب');
+  t.notMatch(stdout, '\u061d', 'no glyph number is left as a character');
+  const truth = readFileSync(join(dir, 'arabic-xelatex-notonaskharabic.txt'), 'utf8');
+  t.ok(charAccuracy(collapse(truth), collapse(stdout)) >= 0.999, 'every character of the truth');
 });
