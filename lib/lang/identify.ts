@@ -7,11 +7,10 @@
  * PDF's /Lang) wins when franc rates it close to its best guess, and a block too short to judge
  * takes the prior of its script, or `und`. Codes are ISO 639-1 where one exists, else ISO 639-3.
  */
-import { franc } from 'franc';
 import { data as profilesByScript } from 'franc/data.js';
 import { toFrancCode, toIso6391 } from './codes.js';
 import { LETTER, letterCount } from './scripts.js';
-import { listKey, NO_LANGUAGE, rank, trigramCounts, trigramKey, type Ranking, type Trigrams } from './trigrams.js';
+import { listKey, NO_LANGUAGE, rank, rankLanguages, trigramCounts, trigramKey, type Ranking, type Trigrams } from './trigrams.js';
 
 /** Options of `identify`. */
 export interface IdentifyOptions {
@@ -165,7 +164,11 @@ function letterCase(point: number): number {
   return kind;
 }
 
-/** franc's plain answer for a text (639-3), for callers that want no candidates or priors. */
+/**
+ * franc's plain answer for a text (639-3), for callers that want no candidates or priors: the
+ * first of its ranking, as `rankLanguages` makes it (franc's own module builds a table of every
+ * profile as it is imported, tens of milliseconds of a worker's start, for this rare call).
+ */
 export function francCode(text: string): string {
-  return franc(text, { minLength: 10 });
+  return rankLanguages(text, [], 10)[0]?.[0] ?? 'und';
 }

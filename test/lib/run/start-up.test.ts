@@ -65,3 +65,10 @@ if (out.length !== 0) process.exit(3);`,
   );
   t.ok(loaded.some((url) => url.endsWith('/lib/layout/reading-order.js')));
 });
+
+t.test("identification reads franc's profiles, not franc's module (which builds a table of them all as it loads), nor the whole ISO 639-3 table", async (t) => {
+  const loaded = modulesLoaded('dist/lib/lang/identify.js', "if (m.francCode('The quick brown fox jumps over the lazy dog by the river bank') !== 'eng') process.exit(3);");
+  t.ok(loaded.some((url) => url.endsWith('/node_modules/franc/data.js')), 'the profiles are loaded');
+  t.notOk(loaded.some((url) => url.endsWith('/node_modules/franc/index.js')), "franc's own module is not");
+  t.notOk(loaded.some((url) => url.endsWith('/node_modules/iso-639-3/iso6393.js')), 'nor the table of every 639-3 code');
+});
