@@ -7,6 +7,7 @@
 import { applyJoinRules, type JoinRules } from './join-rules.js';
 import { joinMargin, type JoinModel } from '../lm/join-model.js';
 import type { Block, Line, PageRecord } from '../protocol/records.js';
+import { firstSegment } from './split.js';
 
 /** The language model's threshold and context, as `decide` reads them. */
 export interface LmOptions {
@@ -105,7 +106,6 @@ export function lineShape(block: Block, lines: readonly Line[] | undefined, full
   return end < Math.min(...others.map((l) => l.box.x + l.box.w)) - tolerance ? 'short' : 'between';
 }
 
-const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /**
@@ -144,7 +144,7 @@ export function measuredFull(last: Line, column: readonly Line[], next: Line | u
   const text = next?.text.trim() ?? '';
   if (!next || text.length === 0 || Math.abs(next.size - last.size) > 0.15 * last.size) return false;
   const unspaced = UNSPACED.test(text[0] ?? '');
-  const word = unspaced ? WORDS.segment(text)[Symbol.iterator]().next().value?.segment ?? '' : text.split(/\s+/u)[0] ?? '';
+  const word = unspaced ? firstSegment(text) : text.split(/\s+/u)[0] ?? '';
   const perChar = next.box.w / [...text].length;
   return room < ([...word].length + (unspaced ? 0 : 1)) * perChar;
 }

@@ -48,7 +48,9 @@ const MARK_CANDIDATES = ['\u0e48', '\u0e49', '\u0e47', '\u0e4c', '\u0e34', '\u0e
 /** True when the text has Thai letters. */
 export const hasThai = (text: string): boolean => /[\u0e01-\u0e4e\uf700-\uf71a]/u.test(text);
 
-const segmenter = new Intl.Segmenter('th', { granularity: 'word' });
+/** ICU's Thai word segmenter, made on first use: the first one a thread makes loads ICU's break rules (about 9 ms), and most documents have no Thai. */
+let thaiWords: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (thaiWords ??= new Intl.Segmenter('th', { granularity: 'word' }));
 
 /**
  * How well the lexicon covers a Thai run: the fewest characters no word covers, then the fewest
@@ -79,7 +81,7 @@ export function coverage(run: string, lexicon: ReadonlySet<string>, maxWord = 24
 export function unknownChars(run: string, lexicon: ReadonlySet<string>): number {
   // ICU's dictionary segmentation first: when every segment is a word, the run is covered.
   let icuUnknown = 0;
-  for (const s of segmenter.segment(run)) if (!lexicon.has(s.segment)) icuUnknown += s.segment.length;
+  for (const s of segmenter().segment(run)) if (!lexicon.has(s.segment)) icuUnknown += s.segment.length;
   if (icuUnknown === 0) return 0;
   return Math.min(coverage(run, lexicon)[0], icuUnknown);
 }
@@ -106,7 +108,7 @@ export function thaiWordCounts(texts: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const text of texts) {
     for (const run of text.match(/[\u0e01-\u0e4e]+/gu) ?? []) {
-      for (const s of segmenter.segment(run)) counts.set(s.segment, (counts.get(s.segment) ?? 0) + 1);
+      for (const s of segmenter().segment(run)) counts.set(s.segment, (counts.get(s.segment) ?? 0) + 1);
     }
   }
   return counts;
@@ -114,7 +116,7 @@ export function thaiWordCounts(texts: Iterable<string>): Map<string, number> {
 
 /** How often the document uses the word (ICU segment) that covers position `at` of `run`. */
 function usage(run: string, at: number, counts: ReadonlyMap<string, number>): number {
-  for (const s of segmenter.segment(run)) if (at >= s.index && at < s.index + s.segment.length) return counts.get(s.segment) ?? 0;
+  for (const s of segmenter().segment(run)) if (at >= s.index && at < s.index + s.segment.length) return counts.get(s.segment) ?? 0;
   return 0;
 }
 
