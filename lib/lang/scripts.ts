@@ -72,6 +72,11 @@ export function scriptOf(char: string): ScriptClass | null {
 
 const SCRIPT_OF_CHAR = new Map<string, ScriptClass | null>();
 
+/** Whether a character, of any kind (a sign too, not only a letter), has the Unicode script of a script class other than 'Other'. */
+export function isOfScript(char: string, script: ScriptClass): boolean {
+  return SCRIPTS.find(([name]) => name === script)?.[1].test(char) ?? false;
+}
+
 /** The script of a letter (not a mark), or null. */
 export function letterScript(char: string): ScriptClass | null {
   const code = char.charCodeAt(0);

@@ -13,7 +13,7 @@ import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
-import { letterScript, type ScriptClass } from '../../lang/scripts.js';
+import { isOfScript, letterScript, type ScriptClass } from '../../lang/scripts.js';
 import type { GlyphSample } from '../font-program.js';
 
 /** A pointed letter's advance reaches the next origin only within this many em of its own. */
@@ -477,10 +477,11 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const y3 = tb * bl + td * bb;
       const y4 = tb * br + td * bb;
       const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
-      // A glyph number read as a character between two letters (font-texts.ts).
-      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && !WORD_CHARACTER.test(String.fromCodePoint(code))) {
-        const script = i > 0 && i + 1 < count ? letterScriptAt(i - 1) : null;
-        if (script && letterScriptAt(i + 1) === script) {
+      // A glyph number read as a character between two letters (font-texts.ts): a sign of the
+      // letters' own script (punctuation common to all scripts, an apostrophe, stands in words).
+      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && i + 1 < count && !WORD_CHARACTER.test(String.fromCodePoint(code))) {
+        const script = letterScriptAt(i - 1);
+        if (script && isOfScript(String.fromCodePoint(code), script) && letterScriptAt(i + 1) === script) {
           // The ink box: a glyph of no advance (an alef drawn over its lam) has a loose box from its origin.
           const ink = scratch.get(96) + 64;
           m.FPDFText_GetCharBox(textPage, i, ink, ink + 8, ink + 16, ink + 24);

@@ -99,8 +99,9 @@ export function misreadCode(code: number, program: ProgramScripts | null): boole
  * The text of a glyph whose number PDFium reads as a character without flagging a map error: an
  * Identity-encoded font's Unicode map that leaves a glyph out may give its number as its
  * character (XeTeX's Noto Naskh Arabic: glyph 1565, a final alef, read as U+061D between the two
- * letters it joins, "الطل؝ب"). Asked only of a character that is no letter, mark, number, space or
- * format character, between two letters of one script (`script`). It is a glyph number when the
+ * letters it joins, "الطل؝ب"). Asked only of a character of a script's own (not punctuation all
+ * scripts share: an apostrophe stands in words) that is no letter, mark, number, space or format
+ * character, between two letters of that script (`script`). It is a glyph number when the
  * installed program of the font's name draws no glyph for the character itself, and its glyph of
  * that number is a letter of `script` (after NFKC) whose width is the one the page draws
  * (`width`, its ink box's width over the font size, see advancesAgree). Null otherwise.
