@@ -47,7 +47,7 @@ process.on('unhandledRejection', (error) => {
 });
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== undefined && POOL_COMMANDS.has(command) && !rest.some((arg) => arg === '--help' || arg === '-h')) startEarlyWorker();
+if (command !== undefined && POOL_COMMANDS.has(command) && !rest.some((arg) => arg === '--help' || arg === '-h')) startEarlyWorker({ withStages: command !== 'parse' });
 if (command === '--version' || command === '-V') {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);

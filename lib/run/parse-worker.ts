@@ -239,13 +239,13 @@ function startUp(setup: Setup | undefined): Promise<void> {
   );
 }
 
-const given = workerData as (Setup & { early?: boolean }) | undefined;
+const given = workerData as (Setup & { early?: boolean; withStages?: boolean }) | undefined;
 let startupCheck: Promise<void> = given?.early ? Promise.resolve() : startUp(given);
 if (given?.early) {
   // Started before the command read its options (lib/run/worker-start.ts): what most runs use,
   // PDFium and extract's stages, loads while the setup, the pool's first message, is awaited.
   void ENGINES.pdfium.preloadEngine().catch(() => undefined);
-  void import(CHAIN_URL).catch(() => undefined);
+  if (given.withStages !== false) void import(CHAIN_URL).catch(() => undefined);
 }
 
 // Messages come in order: a worker started early has its setup before its first task.

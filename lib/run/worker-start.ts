@@ -29,13 +29,14 @@ export interface EarlySetup {
 let early: { worker: Worker; memory: number; dead: boolean } | null = null;
 
 /**
- * Starts a parse worker with the default heap limit, to be set up later (`workerData.early`).
- * It does not keep the process alive: a command that ends without a pool (a usage error, --help)
- * exits as it would without it.
+ * Starts a parse worker with the default heap limit, to be set up later (`workerData.early`);
+ * `withStages`: it loads extract's stages while it waits (`parse` runs none). It does not keep the
+ * process alive: a command that ends without a pool (a usage error, --help) exits as it would
+ * without it.
  */
-export function startEarlyWorker(): Worker {
+export function startEarlyWorker({ withStages = true }: { withStages?: boolean } = {}): Worker {
   if (early) return early.worker;
-  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: DEFAULT_WORKER_MEMORY_MIB }, workerData: { early: true } });
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: DEFAULT_WORKER_MEMORY_MIB }, workerData: { early: true, withStages } });
   const started = { worker, memory: DEFAULT_WORKER_MEMORY_MIB, dead: false };
   // Until the pool takes it, a worker that dies is only noted: the pool then starts its own.
   worker.on('error', () => (started.dead = true));

@@ -37,3 +37,12 @@ t.test('a worker started early with another heap limit is stopped, unused', asyn
   await exited;
   t.same(posted, [], 'it posted nothing');
 });
+
+t.test('a worker started early for parse alone still builds the stages its setup asks for', async (t) => {
+  const expected = await texts();
+  const worker = startEarlyWorker({ withStages: false });
+  const posted: unknown[] = [];
+  worker.on('message', (message) => posted.push(message));
+  t.same(await texts(), expected);
+  t.ok(posted.some((m) => typeof m === 'object' && m !== null && 'record' in m), 'the early worker read the document');
+});
