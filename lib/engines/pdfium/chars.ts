@@ -93,6 +93,16 @@ const MAPPED_SHARE = 0.5;
 const SCRIPT_SAMPLE = 200;
 /** What a word is made of (and spaces and format characters): a character of none of these between two letters may be a glyph number (unflaggedGlyphText). */
 const WORD_CHARACTER = /^[\p{L}\p{M}\p{N}\s\p{Cf}]$/u;
+/** Per BMP code point: 1 a WORD_CHARACTER, 2 not, 0 not looked at yet (asked of every glyph: a regular expression each time is slow). */
+const IS_WORD_CHARACTER = new Uint8Array(0x10000);
+
+/** Whether a code point is a WORD_CHARACTER. */
+function isWordCharacter(code: number): boolean {
+  if (code >= 0x10000) return WORD_CHARACTER.test(String.fromCodePoint(code));
+  let known = IS_WORD_CHARACTER[code]!;
+  if (known === 0) IS_WORD_CHARACTER[code] = known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+  return known === 1;
+}
 /** A C0 or C1 control code. */
 const CONTROL = /^[\u0000-\u001f\u007f-\u009f]$/u;
 
@@ -479,7 +489,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
       // A glyph number read as a character between two letters (font-texts.ts): a sign of the
       // letters' own script (punctuation common to all scripts, an apostrophe, stands in words).
-      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && i + 1 < count && !WORD_CHARACTER.test(String.fromCodePoint(code))) {
+      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && i + 1 < count && !isWordCharacter(code)) {
         const script = letterScriptAt(i - 1);
         if (script && isOfScript(String.fromCodePoint(code), script) && letterScriptAt(i + 1) === script) {
           // The ink box: a glyph of no advance (an alef drawn over its lam) has a loose box from its origin.
