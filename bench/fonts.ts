@@ -5,7 +5,7 @@
  * ../shared/eval/score.py and pdftotext's output on the same PDFs the same way, and prints one
  * table per script: a row per font, a column per generator.
  *
- *     npm run bench:fonts -- [OUT] [--no-build] [--keep]
+ *     npm run bench:fonts -- [OUT] [--texts a|b] [--no-build] [--keep]
  *
  * A cell reads "pdfpipe char / tokF1 (pdftotext char)"; `!` marks a cell below CHAR_FLOOR or
  * TOKF1_FLOOR or below pdftotext, `Ln` the characters of the truth found nowhere in pdfpipe's
@@ -27,9 +27,11 @@ const GENERATORS = ['chromium', 'lo', 'xelatex', 'pdflatex'] as const;
 const BUILD_SH = join(ROOT, 'bench/fontsweep/build.sh');
 const DEFAULT_OUT = join(ROOT, 'bench/fontsweep/out');
 
-const USAGE = `usage: npm run bench:fonts -- [OUT] [--no-build] [--keep]
+const USAGE = `usage: npm run bench:fonts -- [OUT] [--texts a|b] [--no-build] [--keep]
 
-  OUT         the sweep's folder [default: bench/fontsweep/out]
+  OUT         the sweep's folder [default: bench/fontsweep/out, or out-b for --texts b]
+  --texts S   the sweep's texts: a, plain prose, or b, with digits, quotation marks, brackets,
+              Latin words in other scripts, ligatures, diacritics and conjuncts [default: a]
   --no-build  score the PDFs already in OUT without running bench/fontsweep/build.sh
   --keep      keep the temporary output folder and print its path
 `;
@@ -89,6 +91,7 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       'no-build': { type: 'boolean', default: false },
+      texts: { type: 'string', default: 'a' },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -98,8 +101,12 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (values.texts !== 'a' && values.texts !== 'b') {
+    process.stderr.write(`bench:fonts: --texts is a or b, not ${values.texts}\n${USAGE}`);
+    return 2;
+  }
   const base = process.env.INIT_CWD ?? process.cwd();
-  const sweep = positionals[0] ? resolve(base, positionals[0]) : DEFAULT_OUT;
+  const sweep = positionals[0] ? resolve(base, positionals[0]) : values.texts === 'a' ? DEFAULT_OUT : `${DEFAULT_OUT}-${values.texts}`;
   if (!existsSync(SCORE_PY)) {
     process.stdout.write(`bench:fonts: ${SCORE_PY} is not there (../shared beside the repository); nothing to score.\n`);
     return 0;
@@ -109,6 +116,8 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!values['no-build']) {
+    // make.py reads the set of texts from the environment, which build.sh passes on.
+    process.env.SWEEP_TEXTS = values.texts;
     const build = await run('bash', [BUILD_SH, sweep], true);
     process.stdout.write(build.stderr);
     if (build.code !== 0) return 1;

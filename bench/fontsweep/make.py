@@ -3,6 +3,12 @@
 suitable font Debian packages, by Chromium (HTML), LibreOffice Writer (flat ODT), XeLaTeX and,
 for Latin, Greek and Cyrillic, pdfLaTeX with TeX's own fonts.
 
+Two sets of texts: `a` (the default), plain prose; `b` (SWEEP_TEXTS=b in the environment), prose
+with what real documents bring besides letters: digits of the script and of ASCII, quotation
+marks and brackets of the language, Latin words inside right-to-left and CJK lines, ligatures
+(fi, ffi, fl), diacritics (tanween and shadda, dialytika with tonos, nukta, candrabindu, visarga),
+conjuncts, reph and ya-phala, ZWNJ, abbreviation and repetition marks (ฯ ๆ), no-break spaces.
+
 A document is named SCRIPT-GENERATOR-FONTSLUG. Sources are written to OUT/src/ only when their
 content changed, so build.sh rebuilds only the PDFs whose source is newer.
 
@@ -10,6 +16,7 @@ usage: make.py OUT            write OUT/src/NAME.{html,fodt,tex} and OUT/NAME.{t
        make.py check OUT NAME  print why NAME's PDF is not set in its font (nothing when it is)
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +24,7 @@ from html import escape
 from pathlib import Path
 
 # script key: (language, scripts, direction, title, paragraphs). Texts written for this sweep.
-TEXTS = {
+TEXTS_A = {
     "english": ("en", ["Latin"], "ltr", "The Lighthouse Keeper’s Garden", [
         "Every morning the keeper climbed down from the tower and walked to the small garden behind the wall. "
         "The wind from the sea was strong, so he grew only low plants: thyme, cabbages and a row of stubborn onions.",
@@ -90,6 +97,90 @@ TEXTS = {
         "저녁에는 어부들이 잡아 온 생선을 시장에서 판다. 해가 지면 사람들은 방파제에 앉아 바다 위로 떠오르는 달을 바라본다.",
     ]),
 }
+
+TEXTS_B = {
+    "english": ("en", ["Latin"], "ltr", "Moving the Office", [
+        "On 14 March the firm finally moved its office from the old flour mill to a bright, efficient building near "
+        "the fjord. The lift held only 6 people (or 450 kg), so the staff carried the files—about 1,200 boxes—up the stairs themselves.",
+        "“It’s a well-earned change,” said Ms O’Neill, the affable head of finance; she put the rent at £3,150 a month, "
+        "12% less than before. By Friday the waffle iron was plugged in again, and everyone agreed the view was worth the effort.",
+    ]),
+    "french": ("fr", ["Latin"], "ltr", "Le déménagement de la bibliothèque", [
+        "Lundi 3 juin, l’équipe a transporté près de 8\u00a0500 ouvrages vers le nouveau bâtiment. «\u00a0C’est une œuvre de "
+        "longue haleine\u00a0», reconnaît Noël, le bibliothécaire, qui a coché chaque carton sur sa liste.",
+        "Les lecteurs, un peu naïfs, pensaient rouvrir dès le lendemain\u00a0; il a fallu attendre deux semaines. Aujourd’hui, "
+        "la salle d’étude offre 120 places et un coin où les enfants lisent des bandes dessinées à cœur joie.",
+    ]),
+    "greek": ("el", ["Greek"], "ltr", "Η εκδρομή στο νησί", [
+        "Το πρωί της Πέμπτης, 12 Μαΐου, φύγαμε με το πλοίο των 7:30 για την Αίγινα. Ο καιρός ήταν ήπιος και η θάλασσα "
+        "ήσυχη\u00b7 μόνο ένα παιδί ζαλίστηκε λίγο.",
+        "Στο λιμάνι δοκιμάσαμε φιστίκια, το διάσημο προϊόν του νησιού, και ένα ευρωπαϊκό ζευγάρι μάς ρώτησε «πού είναι "
+        "ο ναός;». Επιστρέψαμε αργά το απόγευμα, κουρασμένοι αλλά χαρούμενοι.",
+    ]),
+    "cyrillic": ("ru", ["Cyrillic"], "ltr", "Переезд в новую квартиру", [
+        "В субботу, 5 октября, мы наконец переехали в новую квартиру на пятом этаже. Грузчики опоздали на час, зато "
+        "аккуратно подняли шкаф, пианино и 37 коробок с книгами.",
+        "Соседка из нашего подъезда — пожилая учительница музыки — принесла нам пирог с яблоками и сказала: «Добро "
+        "пожаловать! Если что-нибудь понадобится, стучите». Вечером мы пили чай на полу, потому что стулья ещё ехали из старого дома.",
+    ]),
+    "arabic": ("ar", ["Arabic"], "rtl", "رحلة إلى الإسكندرية", [
+        "في صباح يوم الخميس ١٢ مايو، ركبنا القطار من القاهرة إلى الإسكندرية. استغرقت الرحلة ساعتين ونصف الساعة تقريباً، "
+        "وكان الجوّ لطيفاً، وجلس بجانبي طالب يقرأ كتاباً عن تاريخ البحر المتوسط.",
+        "عندما وصلنا قال المرشد: «أهلاً وسهلاً بكم في عروس البحر!». زرنا المكتبة وقلعة قايتباي، ثم تناولنا السمك المشوي "
+        "في مطعم صغير اسمه «Fish Market» على الكورنيش. هل تعرف مدينة أجمل منها في الصيف؟",
+    ]),
+    "persian": ("fa", ["Arabic"], "rtl", "سفر به اصفهان", [
+        "سال ۱۴۰۲ در اردیبهشت به اصفهان رفتیم. هوا معتدل بود و میدان نقش جهان پر از گردشگرانی بود که با "
+        "تلفن\u200cهایشان عکس می\u200cگرفتند.",
+        "راهنمای ما گفت: «این مسجد حدود ۴۰۰ سال پیش ساخته شده است.» بعد از ظهر در یک چایخانه\u200cی قدیمی نشستیم و دوستم "
+        "پرسید: آیا تا به حال چیزی زیباتر از پل خواجو دیده\u200cای؟ شب با اتوبوس VIP به تهران برگشتیم.",
+    ]),
+    "urdu": ("ur", ["Arabic"], "rtl", "لاہور کی سیر", [
+        "پچھلے مہینے ہم نے ۳ دن لاہور میں گزارے۔ بادشاہی مسجد کے سامنے بڑا ہجوم تھا اور ہر طرف ڈھول کی آواز آ رہی تھی۔",
+        "شام کو ہم انارکلی بازار گئے جہاں میری بہن نے چوڑیاں خریدیں۔ دکاندار نے کہا: ”یہ رنگ آج کل بہت مقبول ہے۔“ "
+        "کیا آپ نے کبھی وہاں کے گول گپے کھائے ہیں؟ رات کو ہم نے ٹیکسی لی اور ہوٹل واپس آ گئے۔",
+    ]),
+    "hebrew": ("he", ["Hebrew"], "rtl", "טיול לירושלים", [
+        "ביום שלישי, 8 באוקטובר, יצאנו באוטובוס מתל אביב לירושלים. הנסיעה ארכה כשעה, והמדריך סיפר לנו על "
+        "ההיסטוריה של העיר העתיקה.",
+        "בשוק מחנה יהודה קנינו חלה, זיתים ותבלינים. המוכר אמר לנו: ״תחזרו מחר, יהיו פה תאנים טריות!״ אחר\u05beכך "
+        "ישבנו בבית קפה בשם Café Europa ושתינו קפה הפוך (עם הרבה קצף).",
+    ]),
+    "devanagari": ("hi", ["Devanagari"], "ltr", "दिल्ली की यात्रा", [
+        "पिछले वर्ष २५ दिसंबर को हम ट्रेन से दिल्ली गए। स्टेशन पर बहुत भीड़ थी और ट्रेन की प्रतीक्षा भी करनी पड़ी, "
+        "फिर भी हमें ज़्यादा परेशानी नहीं हुई क्योंकि हमारे पास आरक्षित टिकट थे।",
+        "हमने क़ुतुब मीनार और लाल क़िला देखा, फिर होटल में थोड़ा विश्राम किया। एक डॉक्टर मित्र ने कहा, “कृपया धूप में "
+        "पानी पीते रहना।” शाम को चाँदनी चौक में पराठे खाए और दुःख हुआ कि यात्रा इतनी जल्दी ख़त्म हो गई।",
+    ]),
+    "bengali": ("bn", ["Bengali"], "ltr", "কলকাতায় একদিন", [
+        "গত বছর ১৫ আগস্ট আমরা ট্রেনে করে কলকাতায় গিয়েছিলাম। স্টেশনে ভীষণ ভিড় ছিল, অনেকক্ষণ অপেক্ষা করতে হলো, "
+        "তবু হঠাৎ এক পুরনো বন্ধুর সঙ্গে দেখা হয়ে গেল।",
+        "দুপুরে সূর্যের তাপে ব্যস্ত রাস্তার পাশে একটি দোকানে মিষ্টি দই আর রসগোল্লা খেলাম। সন্ধ্যায় গঙ্গার ঘাটে বসে "
+        "আমার বোন বলল, “এমন শান্ত বিকেল আর কোথাও পাইনি।” রাতে আকাশে চাঁদ উঠল, আর ফেরার দুঃখ ভুলে গেলাম।",
+    ]),
+    "thai": ("th", ["Thai"], "ltr", "เที่ยวเชียงใหม่", [
+        "ฤดูหนาวปีที่แล้ว เราขึ้นรถไฟจากกรุงเทพฯ ไปเชียงใหม่ ใช้เวลาเดินทางประมาณ ๑๒ ชั่วโมง "
+        "ระหว่างทางเห็นทุ่งนาสีเขียวและภูเขาสลับกันไปเรื่อย ๆ",
+        "เมื่อถึงแล้ว เราไปไหว้พระที่วัดพระธาตุดอยสุเทพ และเล่นน้ำตกใกล้ ๆ เมือง แม่ค้าคนหนึ่งบอกว่า "
+        "“ข้าวซอยร้านนี้อร่อยที่สุดในเมือง” เราจึงลองกิน และก็อร่อยจริง ๆ ด้วย",
+    ]),
+    "chinese": ("zh", ["Han"], "ltr", "周末去杭州", [
+        "2023年10月，我和两位同事坐高铁去杭州，只用了大约1小时。我们住在西湖边的一家小酒店，房间不大，但是WiFi很快，早餐也很丰富。",
+        "第二天早上，我们沿着湖边散步，看到很多人在打太极拳。一位老先生告诉我们：“春天的西湖最美，你们一定要再来！”"
+        "中午我们去了一家老字号饭店，点了西湖醋鱼和龙井虾仁；朋友说这是他吃过最好吃的一顿饭。",
+    ]),
+    "japanese": ("ja", ["Han", "Hiragana", "Katakana"], "ltr", "京都で過ごした一日", [
+        "十一月の連休に、JRの新幹線で京都へ行きました。駅を出ると、紅葉を見に来た観光客でいっぱいで、バス停には長い列ができていました。",
+        "清水寺では、ガイドさんが「この舞台は釘を一本も使っていないんですよ」と教えてくれました。夕方、ホテルにチェックインしてから、"
+        "抹茶パフェを食べながら友だちと『また来年も来よう』と約束しました。",
+    ]),
+    "korean": ("ko", ["Hangul"], "ltr", "제주도 여행", [
+        "지난 5월, 우리 가족은 김포공항에서 비행기를 타고 제주도로 떠났다. 비행시간은 1시간 정도였고, 공항에 내리자 따뜻한 바람이 불어왔다.",
+        "첫날에는 성산일출봉에 올라가 해돋이를 보았다. 아버지는 “이런 풍경은 평생 잊지 못할 거야”라고 말씀하셨다. "
+        "저녁에는 숙소 근처 카페(‘바다정원’)에서 SNS에 올릴 사진을 고르며 다음 여행 계획을 세웠다.",
+    ]),
+}
+TEXTS = {"a": TEXTS_A, "b": TEXTS_B}[os.environ.get("SWEEP_TEXTS", "a")]
 
 LATIN = ["Liberation Serif", "DejaVu Serif", "Linux Libertine O", "Gentium", "Noto Serif", "PT Serif"]
 # script key → the font families (fontconfig names) that cover it, from Debian's font packages
@@ -182,7 +273,13 @@ def html(lang, title, paras, font, rtl):
                       f"<h1>{escape(title)}</h1>"] + [f"<p>{escape(p)}</p>" for p in paras] + ["</body></html>"])
 
 
+def tex_text(text):
+    """The text with TeX's special characters escaped."""
+    return re.sub(r"([%&#$_])", r"\\\1", text)
+
+
 def tex(lang, title, paras, preamble):
+    title, paras = tex_text(title), [tex_text(p) for p in paras]
     # no hyphenation: the truth has no line-end hyphens to undo
     return ("\\documentclass[12pt,a4paper]{article}\n" + preamble +
             "\\hyphenpenalty=10000\n\\exhyphenpenalty=10000\n\\pagestyle{empty}\n\\begin{document}\n\\sloppy\n"
