@@ -66,6 +66,9 @@ function pointedCluster(held: Glyph[], left: number, right: number, before: Orig
 
 const PAGEOBJ_TEXT = 1;
 
+/** A glyph whose ink is taller than this × em is drawn (a space glyph's ink box is a line). */
+const INK_EM = 0.02;
+
 /** A space glyph narrower than this × em has no advance of its own: its width is recorded as 0 (see `Item.space`). */
 const SPACE_ADVANCE = 0.05;
 
@@ -327,9 +330,28 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let horizontal = true;
     let dx = 1;
     let dy = 0;
+    // A tab or line end PDFium reports for a glyph drawn with ink is the raw code of a glyph its
+    // font leaves out of the Unicode map, passed through unflagged (LibreOffice's kashida, glyph 9
+    // of its subset): a glyph without text that keeps its place in its run. The tabs and line ends
+    // PDFium makes up, and space glyphs, have no ink.
+    const inkedControl = (i: number): boolean => {
+      if (calls.FPDFText_IsGenerated(textPage, i) === 1 || calls.FPDFText_GetTextObject(textPage, i) === 0) return false;
+      const [, , bottom, top] = inkBox(i);
+      return top - bottom > INK_EM * (calls.FPDFText_GetFontSize(textPage, i) || 1);
+    };
+    // The glyph's ink box, page space (left, right, bottom, top): a glyph of no advance (an alef
+    // drawn over its lam) has a loose box from its origin, not its ink.
+    const inkBox = (i: number): [number, number, number, number] => {
+      const ink = scratch.get(96) + 64;
+      m.FPDFText_GetCharBox(textPage, i, ink, ink + 8, ink + 16, ink + 24);
+      const h = heaps(m).HEAPF64;
+      const at = ink >> 3;
+      return [h[at] ?? 0, h[at + 1] ?? 0, h[at + 2] ?? 0, h[at + 3] ?? 0];
+    };
     for (let i = 0; i < count; i++) {
       let code = calls.FPDFText_GetUnicode(textPage, i);
-      if (code === 32 || code === 13 || code === 10 || code === 9 || code === 0xa0) {
+      const unmappedControl = (code === 9 || code === 10 || code === 13) && inkedControl(i);
+      if (!unmappedControl && (code === 32 || code === 13 || code === 10 || code === 9 || code === 0xa0)) {
         if (span) {
           // Inside a span the ActualText stands for the glyphs; a line break or a space glyph (not
           // one PDFium made up for a gap) after its last glyph becomes the span item's mark.
@@ -492,16 +514,13 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && i + 1 < count && !isWordCharacter(code)) {
         const script = letterScriptAt(i - 1);
         if (script && isOfScript(String.fromCodePoint(code), script) && letterScriptAt(i + 1) === script) {
-          // The ink box: a glyph of no advance (an alef drawn over its lam) has a loose box from its origin.
-          const ink = scratch.get(96) + 64;
-          m.FPDFText_GetCharBox(textPage, i, ink, ink + 8, ink + 16, ink + 24);
-          const h = heaps(m).HEAPF64;
-          const width = Math.abs((h[(ink >> 3) + 1] ?? 0) - (h[ink >> 3] ?? 0)) / (calls.FPDFText_GetFontSize(textPage, i) || 1);
+          const [inkLeft, inkRight] = inkBox(i);
+          const width = Math.abs(inkRight - inkLeft) / (calls.FPDFText_GetFontSize(textPage, i) || 1);
           derivedText = unflaggedGlyphText(objectFont, code, width, script) ?? '';
         }
       }
       const glyph: Glyph = {
-        ch: derivedText || (code === 0xad || noText || gap || code > 0x10ffff ? '' : String.fromCodePoint(code)),
+        ch: derivedText || (code === 0xad || noText || gap || unmappedControl || code > 0x10ffff ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + turnedAdvance(right - left, height, dx, dy, objectSize),
         ox,

@@ -309,18 +309,25 @@ const KASHIDA_STAND_IN = /^(?:|[\u0000-\u001f\u0021-\u0040\u005b-\u0060\u007b-\u
  * means in a standard encoding ("بس3بب", "مك=ان"). A glyph that stands between two Arabic letters
  * of its run, the one on its right (before it in reading) joining forward, and that is itself no
  * letter of any script (nothing, a control code, an ASCII or Latin-1 digit, sign or punctuation)
- * is that kashida: it becomes U+0640, which the repair stage removes. An abbreviation's full stop
- * ("د.م") follows a letter that does not join, and is kept.
+ * is that kashida: it becomes U+0640, which the repair stage removes. A longer stretch takes two
+ * or more ("ش44ب"). An abbreviation's full stop ("د.م") follows a letter that does not join, and
+ * is kept.
  */
-export function kashidasFromContext(glyphs: readonly Glyph[]): Glyph[] {
-  return glyphs.map((g, i) => {
-    if (i === 0 || i === glyphs.length - 1 || !KASHIDA_STAND_IN.test(g.ch)) return g;
+export function kashidasFromContext(glyphs: readonly Glyph[]): readonly Glyph[] {
+  let out: Glyph[] | null = null;
+  for (let i = 1; i < glyphs.length - 1; i++) {
+    if (!KASHIDA_STAND_IN.test(glyphs[i]!.ch) || !ARABIC_LETTER.test(glyphs[i - 1]!.ch)) continue;
+    let j = i;
+    while (j < glyphs.length - 1 && KASHIDA_STAND_IN.test(glyphs[j]!.ch)) j++;
     const a = glyphs[i - 1]!;
-    const b = glyphs[i + 1]!;
-    if (!ARABIC_LETTER.test(a.ch) || !ARABIC_LETTER.test(b.ch)) return g;
-    const before = a.ox > b.ox ? a : b;
-    return endsNonJoining(before.ch) ? g : { ...g, ch: '\u0640' };
-  });
+    const b = glyphs[j]!;
+    if (ARABIC_LETTER.test(b.ch) && !endsNonJoining((a.ox > b.ox ? a : b).ch)) {
+      out ??= [...glyphs];
+      for (let k = i; k < j; k++) out[k] = { ...glyphs[k]!, ch: '\u0640' };
+    }
+    i = j - 1;
+  }
+  return out ?? glyphs;
 }
 
 /** Turns a run of glyphs into an item; whitespace-only runs give null (as in the pdf.js adapter). */

@@ -32,6 +32,20 @@ t.test('a kashida without text between joined letters becomes a tatweel', async 
   t.equal(ch([glyph('ك', 40, 45), glyph('', 33, 40), glyph('ا', 27, 33)]), 'كـا', 'no character at all');
   t.equal(ch([glyph('د', 40, 45), glyph('.', 38, 40), glyph('م', 33, 38)]), 'د.م', 'after a letter that does not join: a full stop');
   t.equal(ch([glyph('a', 40, 45), glyph('3', 33, 40), glyph('ب', 27, 33)]), 'a3ب', 'not between Arabic letters');
+  t.equal(ch([glyph('ب', 40, 45), glyph('ش', 33, 40), glyph('4', 29, 33), glyph('4', 25, 29), glyph('ب', 20, 25)]), 'بشــب', 'a stretch of two');
+  t.equal(ch([glyph('د', 40, 45), glyph('4', 33, 40), glyph('4', 29, 33), glyph('ب', 20, 25)]), 'د44ب', 'two after a letter that does not join');
+});
+
+t.test('Writer, justified Persian: kashidas whose raw codes PDFium reads as a tab, or as digits, unflagged', async (t) => {
+  // Noto Naskh Arabic's kashida is glyph 9 of Writer's subset (PDFium: U+0009, no map error, with
+  // ink), Noto Sans Arabic's glyph 0x34 ("4", twice for a long stretch: "ش44ب").
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  for (const name of ['persian-lo-notonaskharabic-b', 'persian-lo-notosansarabic-b']) {
+    const { stdout, code } = await run(['extract', '--quiet', '--blank-lines', join(dir, `${name}.pdf`)]);
+    t.equal(code, 0);
+    const words = (text: string): string[] => text.replace(/\u200c/gu, '').split(/\s+/u).filter(Boolean);
+    t.same(words(stdout), words(readFileSync(join(dir, `${name}.txt`), 'utf8')), `${name}: every word whole`);
+  }
 });
 
 t.test('Writer, justified, Noto Sans Arabic and Noto Naskh Arabic', async (t) => {
