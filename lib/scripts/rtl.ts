@@ -29,14 +29,17 @@ const BASE = /[^\p{Mn}\p{Me}\s]/u;
  * A run's text read from right to left. A run of several letters drawn left to right is reversed
  * glyph by glyph; its combining marks, which shapers put before their letter in visual order
  * ("اّمل" for "لمّا"), then follow it. A run that holds one letter and its marks is one cluster,
- * whatever order the generator wrote them in: the letter comes first. A run of several letters on
+ * whatever order the generator wrote them in: the letter comes first (not a comma and marks: the
+ * marks are its neighbour's). A run of several letters on
  * an implausibly narrow advance (< `LIGATURE_ADVANCE` × size per letter) is one ligature glyph whose
  * text is already in reading order ("ما"), and is kept.
  */
 export function rightToLeftText(item: Pick<Item, 'text' | 'w' | 'size'>): string {
   const chars = [...item.text];
   const bases = chars.filter((c) => BASE.test(c)).length;
-  if (bases <= 1 && !/\s/u.test(item.text.trim())) {
+  // The cluster's base is a letter: marks drawn beside punctuation (a tanween left of its alef,
+  // over the comma after the word) are read in the order they are drawn.
+  if (bases <= 1 && !/\s/u.test(item.text.trim()) && !chars.some((c) => BASE.test(c) && !/\p{L}/u.test(c))) {
     return chars.filter((c) => !MARK.test(c)).join('') + chars.filter((c) => MARK.test(c)).join('');
   }
   if (bases > 1 && item.w < LIGATURE_ADVANCE * item.size * (bases - 1) && !/\s/u.test(item.text)) return item.text;
@@ -137,7 +140,7 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
     // The letter under the mark, counting letters only: the marks in the run take no width.
     const letters = chars.flatMap((c, i) => (MARK.test(c) ? [] : [i]));
     const k = Math.min(n - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * n)));
-    const letter = letters[Math.min(letters.length - 1, Math.max(0, Math.floor(((centre - host.x) / Math.max(host.w, 0.01)) * letters.length)))];
+    const letter = markHost(chars, letters, ((centre - host.x) / Math.max(host.w, 0.01)) * letters.length, mark.text.trim());
     // In drawing order the letter under the mark is the k-th from the left; right to left, the mark
     // follows it, so it goes just before it in drawing order (just after it when already reversed).
     chars.splice(glyphOrder ? letter ?? k : n - k, 0, mark.text.trim());
@@ -145,6 +148,29 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
     removed.add(mark);
   }
   return out.filter((item) => !removed.has(item));
+}
+
+/**
+ * Which of a run's glyphs (`letters`, indices into `chars`, drawing order) a mark goes on, from
+ * `slot`, the mark's centre counted in glyphs from the run's left edge. Glyphs are taken as equally
+ * wide, which they are not (a lam beside a kaf), so the glyph under the estimate may be a neighbour
+ * of the mark's letter: when that glyph is no letter (a comma), or the mark composes with a
+ * neighbour and not with it (hamza below makes إ of an alef, nothing of a lam), the nearer
+ * neighbour that takes it is the host.
+ */
+function markHost(chars: readonly string[], letters: readonly number[], slot: number, mark: string): number | undefined {
+  const at = Math.min(letters.length - 1, Math.max(0, Math.floor(slot)));
+  const takes = (i: number | undefined): boolean => i !== undefined && /\p{L}/u.test(chars[i]!);
+  const composes = (i: number | undefined): boolean => i !== undefined && (chars[i]! + mark).normalize('NFC').length < chars[i]!.length + mark.length;
+  // The alef of the article, the word's first letter before its lam ("ال", the last two glyphs in
+  // drawing order), is never written with a hamza.
+  const article = (i: number | undefined): boolean => i !== undefined && i === letters.at(-1) && chars[i] === 'ا' && chars[letters.at(-2) ?? -1] === 'ل';
+  const wanted = letters.some((i) => composes(i)) ? (i: number | undefined) => composes(i) && !article(i) : takes;
+  if (wanted(letters[at])) return letters[at];
+  // The neighbour on the side of the slot the mark's centre is in first.
+  const sides = slot - at < 0.5 ? [at - 1, at + 1] : [at + 1, at - 1];
+  for (const j of sides) if (wanted(letters[j])) return letters[j];
+  return letters[at];
 }
 
 /**

@@ -280,7 +280,9 @@ export function marksBeforeTheirLetters(glyphs: readonly Glyph[]): Glyph[] | nul
     const host = LEFT_CORNER_MARK.test(mark.ch)
       ? letters.reduce<Glyph | undefined>((best, g) => (Math.abs(g.left - centre) <= 0.5 * g.size && (!best || Math.abs(g.left - centre) < Math.abs(best.left - centre)) ? g : best), undefined)
       : letters.find((g) => g.left <= centre && centre < g.right);
-    if (!host) return null;
+    // A mark goes on a letter: one over punctuation (a tanween drawn left of its alef, over the
+    // comma after it) leaves the run to glyphOrderText, which keeps the glyphs where they are.
+    if (!host || !LETTER.test(host.ch)) return null;
     over.set(host, [...(over.get(host) ?? []), mark]);
   }
   return letters.flatMap((g) => [...(over.get(g) ?? []), g]);

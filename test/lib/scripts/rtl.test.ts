@@ -41,6 +41,7 @@ t.test('a run of one letter and its marks is one cluster: the letter first', asy
   t.equal(rightToLeftText({ text: 'ًا', w: 3, size: 10 }), 'اً', 'fathatan drawn first');
   t.equal(rightToLeftText({ text: 'اّمل', w: 12, size: 10 }), 'لمّا', 'a visual run: the shadda follows its meem');
   t.equal(rightToLeftText({ text: 'ما', w: 0.2, size: 10 }), 'ما', 'a ligature glyph on a narrow advance keeps its text');
+  t.equal(rightToLeftText({ text: '،ً', w: 6, size: 10 }), 'ً،', 'a comma is no letter: the tanween drawn right of it is read first');
 });
 
 t.test('a diacritic drawn as its own glyph goes after the letter under it', async (t) => {
@@ -53,6 +54,11 @@ t.test('a diacritic drawn as its own glyph goes after the letter under it', asyn
   const [host] = attachMarks([rtl('ﻼﺑﻛ', 10, { w: 30 }), rtl('\u064e', 22, { w: 2 })], true);
   t.equal(rightToLeftText(host!), 'ﻛﺑَﻼ');
   t.same(attachMarks([rtl('\u064e', 200, { w: 2 }), rtl('ﻛ', 10)], true).map((i) => i.text), ['\u064e', 'ﻛ'], 'a mark over no letter stays');
+  // Glyphs are taken as equally wide: the estimate may land beside the mark's letter.
+  const onto = (text: string, x: number, w: number, mark: string, at: number): string => rightToLeftText(attachMarks([rtl(text, x, { w }), rtl(mark, at, { w: 1.8 })], true)[0]!);
+  t.equal(onto('،افيطل', 248.55, 33.02, 'ً', 252.51), 'لطيفاً،', 'a tanween estimated over the comma goes on the letter beside it');
+  t.equal(onto('.ةيردنكسالا', 257.87, 35.9, '\u0655', 288.33), 'الإسكندرية.'.normalize('NFD'), 'a hamza below estimated over the lam goes on the alef it makes إ, not the article');
+  t.equal(onto('ةيردنكسالا', 383.26, 49.75, '\u0655', 423.13), 'الإسكندرية'.normalize('NFD'), 'the same, the estimate on the other side');
 });
 
 t.test('a mark at the end of a visual run goes to the run that starts just right of it', async (t) => {

@@ -91,3 +91,15 @@ t.test("XeTeX's Noto Naskh Arabic: a glyph its Unicode map leaves out, read as i
   const truth = readFileSync(join(dir, 'arabic-xelatex-notonaskharabic.txt'), 'utf8');
   t.ok(charAccuracy(collapse(truth), collapse(stdout)) >= 0.999, 'every character of the truth');
 });
+
+t.test('marks drawn apart: a tanween left of its alef, over the comma after the word; a hamza below beside the article', async (t) => {
+  // Writer and XeTeX draw the tanween of "تقريباً،" between the alef and the comma, and XeTeX the
+  // hamza below of "الإسكندرية" as a glyph of its own over the alef after the lam.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  for (const [name, words] of [['arabic-lo-amiri-b', ['تقريباً،', 'لطيفاً،', 'كتاباً']], ['arabic-xelatex-scheherazade-b', ['الإسكندرية', 'الإسكندرية.', 'إلى']]] as const) {
+    const { stdout, code } = await run(['extract', '--quiet', join(dir, `${name}.pdf`)]);
+    t.equal(code, 0);
+    const read = stdout.normalize('NFC').split(/\s+/u);
+    for (const word of words) t.ok(read.includes(word), `${name}: ${word}`);
+  }
+});
