@@ -125,6 +125,7 @@ function composeLine(
   refMarks: ReadonlyMap<Item, string>,
   pageWordGaps: readonly number[],
   fontGaps: ReadonlyMap<string, number> = new Map(),
+  spaceWidths: ReadonlyMap<string, number> = new Map(),
 ): Line {
   const { dir, items, words, gaps } = row;
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
@@ -180,8 +181,13 @@ function composeLine(
       const room = spaced.space ? Math.max(boxRoom, before.x - spaced.space.x) : boxRoom;
       // A space glyph drawn with its advance is a word space, however narrow the font's space.
       const spaceDrawn = drawnSpace(spaced, room) === true || movedSpace(spaced.space, before);
-      if (!hasSpace && (words ? words.starts.has(i) : gap > limit || wordEnd || spaceDrawn)) {
-        inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(gap > limit || wordEnd) ? 'space-glyph' : rule });
+      // A gap between Hangul and a Latin letter or digit, of a font that draws its word spaces, with
+      // no space glyph in it and narrower than the font's space, is CJK autospace (drawnSpaceWidths).
+      const spaceWidth = spaceWidths.get(before.font);
+      const unspaced = spaceWidth !== undefined && gap < spaceWidth && spacedOtherwise(tail, item.text) && !spaceInGap(before, item) && !spaceInGap(item, before);
+      const wide = gap > limit && !unspaced;
+      if (!hasSpace && (words ? words.starts.has(i) : wide || wordEnd || spaceDrawn)) {
+        inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(wide || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
       } else if (!hasSpace && isZeroWidthNonJoiner(spaced, room, text.slice(-MARKS_TAIL), item.text)) {
@@ -284,6 +290,58 @@ function byCell(items: readonly Item[]): Item[][] {
 
 /** A font that draws a space glyph for at least this share of its gaps wider than `wordGap` draws its word spaces. */
 const SPACED_SHARE = 0.5;
+/** …and, to say so of all of a page's lines, at least this many. */
+const MIN_DRAWN_SPACES = 5;
+
+/**
+ * The fonts of a page that draw their word spaces as glyphs (SPACED_SHARE of their gaps wider than
+ * `wordGap`, MIN_DRAWN_SPACES at least), with the median advance of those glyphs (× font size, as
+ * gaps are measured). Such a producer
+ * leaves a gap without a glyph where it spaces otherwise, and a gap of that kind narrower than the
+ * font's own space is no word space where that is known to happen (spacedOtherwise): the
+ * autospace Writer and Word put between Hangul and Latin letters or digits ("5월", "SNS에").
+ */
+function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<string, number> {
+  const tally = new Map<string, { widths: number[]; wide: number }>();
+  for (const row of rows) {
+    row.items.forEach((item, i) => {
+      const counts = tally.get(item.font) ?? { widths: [], wide: 0 };
+      if (item.space && item.space.w > 0) counts.widths.push(item.space.w / item.size);
+      if (i < row.gaps.length && row.gaps[i]! > wordGap) counts.wide += 1;
+      tally.set(item.font, counts);
+    });
+  }
+  const widths = new Map<string, number>();
+  for (const [font, { widths: drawn, wide }] of tally) {
+    if (drawn.length >= MIN_DRAWN_SPACES && drawn.length >= SPACED_SHARE * wide) widths.set(font, median(drawn));
+  }
+  return widths;
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * Whether a producer that draws its word spaces may space the boundary between two texts (the end
+ * of one, the start of the next) other than with a space glyph: between Hangul and a letter or
+ * digit of another script (CJK autospace). Elsewhere a gap without a glyph may be a word space all
+ * the same: a space glyph lost to the reading (an Indic word's, drawn among its reordered signs),
+ * cells of a table, a number and the year after it.
+ */
+function spacedOtherwise(before: string, after: string): boolean {
+  const a = before.at(-1) ?? '';
+  const b = after[0] ?? '';
+  return (HANGUL.test(a) && OTHER_WORD_CHARACTER.test(b)) || (OTHER_WORD_CHARACTER.test(a) && HANGUL.test(b));
+}
+/** A letter or digit of a script other than Hangul. */
+const OTHER_WORD_CHARACTER = /^(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
+
+/** Whether the space glyph drawn after run `a` lies between the centres of `a` and `b`. */
+function spaceInGap(a: Item, b: Item): boolean {
+  const space = a.space;
+  if (!space) return false;
+  const at = space.x + space.w / 2;
+  return at > Math.min(centre(a), centre(b)) && at < Math.max(centre(a), centre(b));
+}
 
 /** The fonts of a page's right-to-left rows that draw their word spaces as glyphs (SPACED_SHARE). */
 function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string> {
@@ -364,8 +422,9 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
     options.wordGap,
     false,
   );
+  const spaceWidths = drawnSpaceWidths(measured.map(({ row }) => row), options.wordGap);
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined);
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

@@ -170,3 +170,24 @@ t.test('words whose signs overhang the space: a font whose runs end only at spac
   const latin = linesOf(wordItems(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'], 72, 100, 12, 0.07).concat(wordItems(['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'], 72, 116, 12, 0.07)));
   t.equal(latin[0]!.text, 'onetwothreefourfivesixseveneightnine', 'Latin: as before');
 });
+
+t.test("Writer's autospace between Hangul and Latin letters or digits is no word space", async (t) => {
+  // Writer draws its word spaces as glyphs, and opens a narrower gap, with none, between "5" and
+  // "월" or "SNS" and "에": one word each. A gap of its own width between two Hangul words is a space.
+  const doc = join(repoRoot, 'test/fixtures/fontsweep/korean-lo-nanumgothic-b');
+  const { stdout, code } = await run(['extract', '--quiet', `${doc}.pdf`]);
+  t.equal(code, 0);
+  const words = collapse(stdout).split(' ');
+  for (const word of ['5월,', '1시간', 'SNS에']) t.ok(words.includes(word), word);
+  t.same(words, collapse(readFileSync(`${doc}.txt`, 'utf8')).split(' '), 'every word as written');
+  // The same gaps, drawn by a page whose font draws no space glyphs, keep their spaces.
+  const runs = (space: boolean): Item[] => [
+    item('지난', 100, 100, 12, { w: 22.57, ...(space ? { space: { x: 122.6, w: 3.36 } } : {}) }),
+    item('5', 126, 100, 12, { w: 7.27 }),
+    item('월', 135.7, 100, 12, { w: 11.3 }),
+  ];
+  const spaced = [...Array(5)].flatMap((_, k) => [item('우리', 100, 200 + 20 * k, 12, { w: 22.57, space: { x: 122.6, w: 3.36 } }), item('가족은', 126, 200 + 20 * k, 12, { w: 33.9 })]);
+  const text = (items: Item[]): string[] => (linesOfPage(pageRecord('d', 1, { items }), DEFAULTS).lines ?? []).map((l: Line) => l.text);
+  t.equal(text([...runs(true), ...spaced])[0], '지난 5월', 'a font that draws its spaces: autospace');
+  t.equal(text(runs(false))[0], '지난 5 월', 'a font that draws none: the gap is all there is');
+});
