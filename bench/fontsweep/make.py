@@ -286,12 +286,23 @@ def tex(lang, title, paras, preamble):
             "{\\Large\\bfseries " + title + "\\par}\n\\bigskip\n" + "\n\n".join(paras) + "\n\\end{document}\n")
 
 
-def xelatex_preamble(lang, font):
+# Latin words (with the spaces between them) inside right-to-left text
+LATIN_WORDS = re.compile(r"[A-Za-z\u00c0-\u024f]+(?: [A-Za-z\u00c0-\u024f]+)*")
+
+
+def latin_marked(paras):
+    """Right-to-left paragraphs with their Latin words in \\textenglish, as polyglossia's authors write
+    them (without it XeTeX sets each Latin word as a right-to-left unit: "Europa Café")."""
+    return [LATIN_WORDS.sub(lambda m: "\\textenglish{" + m.group(0) + "}", p) for p in paras]
+
+
+def xelatex_preamble(lang, font, latin=False):
     if lang in POLYGLOSSIA:
         name = POLYGLOSSIA[lang]
         script = "Hebrew" if lang == "he" else "Arabic"
+        other = "\\setotherlanguage{english}\n" if latin else ""
         return ("\\usepackage{fontspec}\n\\usepackage{polyglossia}\n"
-                f"\\setmainlanguage{{{name}}}\n\\newfontfamily\\{name}font[Script={script}]{{{font}}}\n")
+                f"\\setmainlanguage{{{name}}}\n{other}\\newfontfamily\\{name}font[Script={script}]{{{font}}}\n")
     if lang in CJK:
         space = "\\xeCJKsetup{CJKspace=true}\n" if lang == "ko" else ""
         return f"\\usepackage{{xeCJK}}\n\\setCJKmainfont{{{font}}}\n{space}"
@@ -313,7 +324,9 @@ def documents():
             s = slug(font)
             yield f"{key}-chromium-{s}", key, "chromium", font, "html", html(lang, title, paras, font, rtl)
             yield f"{key}-lo-{s}", key, "lo", font, "fodt", fodt(lang, title, paras, font, rtl)
-            yield f"{key}-xelatex-{s}", key, "xelatex", font, "tex", tex(lang, title, paras, xelatex_preamble(lang, font))
+            latin = rtl and any(LATIN_WORDS.search(p) for p in paras)
+            marked = latin_marked(paras) if latin else paras
+            yield f"{key}-xelatex-{s}", key, "xelatex", font, "tex", tex(lang, title, marked, xelatex_preamble(lang, font, latin))
         if key in PDFLATEX:
             font, preamble = PDFLATEX[key]
             yield f"{key}-pdflatex-{slug(font)}", key, "pdflatex", font, "tex", tex(lang, title, paras, preamble)
