@@ -126,6 +126,7 @@ function composeLine(
   pageWordGaps: readonly number[],
   fontGaps: ReadonlyMap<string, number> = new Map(),
   spaceWidths: ReadonlyMap<string, number> = new Map(),
+  marked: (font: string) => boolean = () => false,
 ): Line {
   const { dir, items, words, gaps } = row;
   // Letter-spaced text comes as one run per glyph. Two-glyph runs are no sign of it: short words
@@ -185,7 +186,7 @@ function composeLine(
       // no space glyph in it and narrower than the font's space, is CJK autospace (drawnSpaceWidths).
       const spaceWidth = spaceWidths.get(before.font);
       const unspaced = spaceWidth !== undefined && gap < spaceWidth && spacedOtherwise(tail, item.text) && !spaceInGap(before, item) && !spaceInGap(item, before);
-      const wide = gap > limit && !unspaced;
+      const wide = (gap > limit && !unspaced) || (gap > MARKER_FLOOR && markedGap(before, item) && marked(before.font));
       if (!hasSpace && (words ? words.starts.has(i) : wide || wordEnd || spaceDrawn)) {
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(wide || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
@@ -335,6 +336,44 @@ function spacedOtherwise(before: string, after: string): boolean {
 /** A letter or digit of a script other than Hangul. */
 const OTHER_WORD_CHARACTER = /^(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
 
+/**
+ * The fonts whose runs end with a space glyph of no advance at MARKED_SHARE of their gaps wider than
+ * `wordGap` (MIN_DRAWN_SPACES at least), on a page, or all of a page's fonts when its gaps in all
+ * fonts do (a title's font has too few gaps of its own): the producer marks its word spaces so
+ * (xdvipdfmx draws one where a word ends), and a gap with one, however narrow, is a word space
+ * (after Lateef's non-joining letters 0.09 em). Elsewhere such a glyph is as likely a helper inside
+ * a word (Writer's Amiri draws one before a shadda).
+ */
+function markedSpaceFonts(rows: readonly MeasuredRow[], wordGap: number): (font: string) => boolean {
+  const tally = new Map<string, [number, number]>();
+  const page: [number, number] = [0, 0];
+  for (const row of rows) {
+    for (let i = 0; i < row.gaps.length; i++) {
+      if (row.gaps[i]! <= wordGap) continue;
+      const before = row.items[i]!;
+      const counts = tally.get(before.font) ?? [0, 0];
+      const one = markedGap(before, row.items[i + 1]!) ? 1 : 0;
+      counts[0] += one;
+      counts[1] += 1;
+      page[0] += one;
+      page[1] += 1;
+      tally.set(before.font, counts);
+    }
+  }
+  const marks = ([marked, wide]: [number, number]): boolean => marked >= MIN_DRAWN_SPACES && marked >= MARKED_SHARE * wide;
+  if (marks(page)) return () => true;
+  const fonts = new Set([...tally].flatMap(([font, counts]) => (marks(counts) ? [font] : [])));
+  return (font) => fonts.has(font);
+}
+const MARKED_SHARE = 0.9;
+/** A marked gap narrower than this × em (a mark's run drawn over its letter's) is no word space. */
+const MARKER_FLOOR = 0.03;
+
+/** Whether a space glyph of no advance, drawn after run `a`, lies in its gap to `b`. */
+function markedGap(a: Item, b: Item): boolean {
+  return a.space?.w === 0 && spaceInGap(a, b);
+}
+
 /** Whether the space glyph drawn after run `a` lies between the centres of `a` and `b`. */
 function spaceInGap(a: Item, b: Item): boolean {
   const space = a.space;
@@ -423,8 +462,9 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
     false,
   );
   const spaceWidths = drawnSpaceWidths(measured.map(({ row }) => row), options.wordGap);
+  const marked = markedSpaceFonts(measured.map(({ row }) => row), options.wordGap);
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths);
+    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths, marked);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

@@ -209,3 +209,13 @@ t.test('a font whose word spaces are narrower than the word-gap threshold: the b
   t.equal(code, 0);
   t.same(read, truth);
 });
+
+t.test("XeTeX's word-end marks: a space glyph of no advance where each word ends is a word space, however narrow the gap", async (t) => {
+  // Lateef leaves 0.09 em after a non-joining letter ("سفر به"), below the word gap; xdvipdfmx
+  // draws a space glyph of no advance at every word's end, the title's two in a font of their own.
+  const { code, read, truth } = await fontsweepWords('persian-xelatex-lateef-b');
+  t.equal(code, 0);
+  const joinerless = (words: string[]): string[] => words.map((w) => w.replace(/\u200c/gu, ''));
+  t.same(joinerless(read), joinerless(truth), 'every word as written (where a ZWNJ stands is not this test\'s)');
+  t.same(read.slice(0, 3), ['سفر', 'به', 'اصفهان'], 'the title');
+});
