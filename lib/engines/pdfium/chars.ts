@@ -509,11 +509,12 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const y3 = tb * bl + td * bb;
       const y4 = tb * br + td * bb;
       const height = Math.max(y1, y2, y3, y4) - Math.min(y1, y2, y3, y4);
-      // A glyph number read as a character between two letters (font-texts.ts): a sign of the
-      // letters' own script (punctuation common to all scripts, an apostrophe, stands in words).
-      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && i + 1 < count && !isWordCharacter(code)) {
+      // A glyph number read as a character after a letter, before another of its script or none (the
+      // word's end, "أهل؝ً", font-texts.ts): a sign of the letters' own script (punctuation common to
+      // all scripts, an apostrophe, stands in words).
+      if (!derivedText && !mapError && !noText && code > 0x7f && code <= 0x10ffff && i > 0 && !isWordCharacter(code)) {
         const script = letterScriptAt(i - 1);
-        if (script && isOfScript(String.fromCodePoint(code), script) && letterScriptAt(i + 1) === script) {
+        if (script && isOfScript(String.fromCodePoint(code), script) && (i + 1 === count || (letterScriptAt(i + 1) ?? script) === script)) {
           const [inkLeft, inkRight] = inkBox(i);
           const width = Math.abs(inkRight - inkLeft) / (calls.FPDFText_GetFontSize(textPage, i) || 1);
           derivedText = unflaggedGlyphText(objectFont, code, width, script) ?? '';

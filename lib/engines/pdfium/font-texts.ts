@@ -101,10 +101,11 @@ export function misreadCode(code: number, program: ProgramScripts | null): boole
  * character (XeTeX's Noto Naskh Arabic: glyph 1565, a final alef, read as U+061D between the two
  * letters it joins, "الطل؝ب"). Asked only of a character of a script's own (not punctuation all
  * scripts share: an apostrophe stands in words) that is no letter, mark, number, space or format
- * character, between two letters of that script (`script`). It is a glyph number when the
- * installed program of the font's name draws no glyph for the character itself, and its glyph of
- * that number is a letter of `script` (after NFKC) whose width is the one the page draws
- * (`width`, its ink box's width over the font size, see advancesAgree). Null otherwise.
+ * character, after a letter of that script (`script`) and before another or none (the end of a
+ * word, "أهل؝ً"). It is a glyph number when the installed program of the font's name draws no
+ * glyph for the character itself, and its glyph of that number is a letter of `script` (after
+ * NFKC) whose width is the one the page draws (`width`, its ink box's width over the font size,
+ * see advancesAgree). Null otherwise.
  */
 export function unflaggedGlyphText(name: string, code: number, width: number, script: ScriptClass): string | null {
   const installed = installedFont(name);

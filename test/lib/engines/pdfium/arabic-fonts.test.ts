@@ -90,6 +90,11 @@ t.test("XeTeX's Noto Naskh Arabic: a glyph its Unicode map leaves out, read as i
   t.notMatch(stdout, '\u061d', 'no glyph number is left as a character');
   const truth = readFileSync(join(dir, 'arabic-xelatex-notonaskharabic.txt'), 'utf8');
   t.ok(charAccuracy(collapse(truth), collapse(stdout)) >= 0.999, 'every character of the truth');
+  // The same glyph at a word's end, before the tanween drawn after the word space ("أهلاً").
+  const other = await run(['extract', '--quiet', '--ocr', 'never', join(dir, 'arabic-xelatex-notonaskharabic-b.pdf')]);
+  t.equal(other.code, 0);
+  t.match(other.stdout.normalize('NFC'), '«أهلاً وسهلاً', 'at the end of a word');
+  t.notMatch(other.stdout, '\u061d', 'no glyph number is left as a character');
 });
 
 t.test('marks drawn apart: a tanween left of its alef, over the comma after the word; a hamza below beside the article', async (t) => {
