@@ -98,8 +98,12 @@ export function hangulJoin(text: string, next: string, found: HangulWords): stri
   if (!left || !right) return null;
   if (found.words.has(left + right)) return 'hangul-word';
   if (found.words.has(left) && found.words.has(right)) return null;
-  return joinEvidence(left, right, found) > 0 ? 'hangul-segments' : null;
+  // Latin letters or digits written onto the Hangul ("SNS에", "5월") are the word's start: the
+  // Hangul is its end, a particle or a counter, not a lone syllable.
+  const attached = OTHER_WORD_END.test(text.slice(0, text.length - left.length)) ? 1 : 0;
+  return joinEvidence(left, right, found, attached) > 0 ? 'hangul-segments' : null;
 }
+const OTHER_WORD_END = /(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
 
 /**
  * The counts are smoothed by adding this to each (Jeffreys' add-half): a length or a syllable the
@@ -112,17 +116,20 @@ const SMOOTHING = 0.5;
  * two, from the document's words: P(length ℓ+r) against P(ℓ)·P(r), times, for the syllable `a`
  * before the break and `b` after it, how much likelier the document writes `a` inside a word than
  * at its end, and `b` inside a word than at its start (each a share of its class: the syllables
- * that end words, those that do not, …).
+ * that end words, those that do not, …). `attached`: Latin letters or digits written onto the
+ * left half, counted as one syllable more.
  */
-export function joinEvidence(left: string, right: string, found: HangulWords): number {
+export function joinEvidence(left: string, right: string, found: HangulWords, attached = 0): number {
   const l = [...left];
   const r = [...right];
+  // A word's length counts the letters or digits of another script written onto it as one syllable.
+  const leftLength = l.length + attached;
   const lengthTotal = sum(found.lengths);
-  const bins = Math.max(l.length + r.length, ...found.lengths.keys()) + 1;
+  const bins = Math.max(leftLength + r.length, ...found.lengths.keys()) + 1;
   const length = (n: number): number => Math.log(((found.lengths.get(n) ?? 0) + SMOOTHING) / (lengthTotal + SMOOTHING * bins));
   const syllableTypes = new Set([...found.ends.keys(), ...found.notEnds.keys(), ...found.starts.keys(), ...found.notStarts.keys(), l.at(-1)!, r[0]!]).size;
   const share = (m: Map<string, number>, s: string): number => Math.log(((m.get(s) ?? 0) + SMOOTHING) / (sum(m) + SMOOTHING * syllableTypes));
-  const lengths = length(l.length + r.length) - length(l.length) - length(r.length);
+  const lengths = length(leftLength + r.length) - length(leftLength) - length(r.length);
   const before = share(found.notEnds, l.at(-1)!) - share(found.ends, l.at(-1)!);
   const after = share(found.notStarts, r[0]!) - share(found.starts, r[0]!);
   return lengths + before + after;

@@ -23,6 +23,7 @@ t.test('a break is one word or two by the lengths and syllables of the document\
   t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), null, 'a producer that breaks only at spaces: always a space');
 });
 
+
 /** Runs of Hangul words, each syllable 1 em wide, `gap` points apart. */
 function hangulRuns(words: readonly string[], x: number, base: number, gap: number, size = 10): Item[] {
   const out: Item[] = [];
@@ -72,3 +73,12 @@ for (const [title, file] of [
     t.same(words(stdout), words(readFileSync(join(fixtures, `${file}.txt`), 'utf8')), 'every word whole, every space kept');
   });
 }
+
+t.test('Latin letters or digits written onto Hangul start the word: its Hangul end is no lone syllable', async (t) => {
+  // Chromium breaks a line after "SNS에" (and before "올릴"): a lone "에" would be half a word.
+  const doc = join(repoRoot, 'test/fixtures/fontsweep/korean-chromium-nanumgothic-b');
+  const { stdout, code } = await run(['extract', '--quiet', `${doc}.pdf`]);
+  t.equal(code, 0);
+  t.match(stdout, 'SNS에 올릴');
+  t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')), 'every word as written');
+});
