@@ -29,7 +29,7 @@ export const BUILTIN_RULES = [
   'mojibake', 'shifted-encoding', 'ligature-space', 'ligature-swallowed', 'lost-soft-hyphen', 'arabic-presentation', 'arabic-allah',
   'tatweel', 'hebrew-presentation', 'thai-pua', 'thai-space-before-aa', 'thai-nikhahit-aa', 'thai-sara-e-e',
   'thai-am-aa', 'thai-mark-order', 'thai-missing-mark', 'thai-wrong-mark', 'nul', 'thai-sara-am-lexicon', 'thai-split-word', 'thai-reattach-mark',
-  'devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel', 'bengali-pre-base-vowel', 'bengali-reph',
+  'devanagari-short-i', 'devanagari-reph', 'devanagari-two-part-vowel', 'bengali-pre-base-vowel', 'bengali-reph', 'bengali-ya-phala',
   'bengali-two-part-vowel', 'indic-nasal-order', 'indic-sign-after-danda', 'persian-yeh-kaf', 'cjk-radical', 'greek-capital-accent',
 ] as const;
 

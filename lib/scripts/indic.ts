@@ -10,6 +10,7 @@
  *   two-part vowels (Devanagari) ा े, आ े        ो, ओ       ो ौ ओ औ are drawn as ा or आ plus े or ै
  *   two-part vowels (Bengali)    ে ক া          ক ো        ো ৌ are drawn as ে before and া or ৗ after
  *   nasal sign before its vowel  हय ं ो, হ ঁ া    हय ो ं, হ া ঁ the sign drawn over the vowel sign before it
+ *   ya-phala (Bengali)           ব য্           ব ্য         one glyph after its consonant, mapped ya then virama
  *
  * Whether a document's text is in glyph order is decided once per script, from the document
  * itself: in Unicode order a pre-base sign only ever follows a consonant (or a nukta); in glyph
@@ -37,6 +38,8 @@ interface IndicScript {
   preBaseRule: string;
   /** Drawn pair → the vowel (after the pre-base signs are moved). */
   twoPart: Readonly<Record<string, string>>;
+  /** The consonant whose post-base form a glyph of its own draws after its cluster (Bengali's ya-phala), if any. */
+  postBase?: string;
 }
 
 const DEVANAGARI: IndicScript = {
@@ -61,6 +64,7 @@ const BENGALI: IndicScript = {
   preBase: '\\u09BF\\u09C7\\u09C8',
   preBaseRule: 'bengali-pre-base-vowel',
   twoPart: { '\u09C7\u09BE': '\u09CB', '\u09C7\u09D7': '\u09CC' },
+  postBase: '\u09AF',
 };
 
 export interface GlyphOrderRewrite {
@@ -78,11 +82,16 @@ function rewritesOf(s: IndicScript): GlyphOrderRewrite[] {
   // reph right after a pre-base sign was drawn at its syllable's start (Lohit: "सिर्दयों" for
   // सर्दियों) and moves with the cluster it heads when the pre-base sign moves past it.
   const postBase = `(?:(?![${s.preBase}])[${s.signs}])*`;
-  const rewrites: GlyphOrderRewrite[] = [
+  const rewrites: GlyphOrderRewrite[] = [];
+  // The ya-phala, one glyph drawn after its consonant, written ya then virama ("বয্স্ত" for
+  // ব্যস্ত): after a consonant, before anything but another ya, it is virama then ya.
+  const ya = s.postBase;
+  if (ya) rewrites.push({ rule: `${s.name}-ya-phala`, pattern: new RegExp(`([${s.consonant}]${s.nukta}?)${ya}${s.virama}(?!${ya})`, 'gu'), replace: (m) => `${m[1]}${s.virama}${ya}` });
+  rewrites.push(
     { rule: `${s.name}-reph`, pattern: new RegExp(`(${cluster}${postBase})${s.ra}${s.virama}(?!\\u200D)`, 'gu'), replace: (m) => `${s.ra}${s.virama}${m[1]}` },
     { rule: s.preBaseRule, pattern: new RegExp(`([${s.preBase}])(${cluster})`, 'gu'), replace: (m) => `${m[2]}${m[1]}` },
     { rule: `${s.name}-two-part-vowel`, pattern: twoPart, replace: (m) => s.twoPart[m[0]] ?? m[0] },
-  ];
+  );
   return rewrites;
 }
 

@@ -31,6 +31,14 @@ t.test('Bengali in glyph order: pre-base signs after their consonants, two-part 
   t.same(repairLines(logical).texts, logical, 'Unicode order is no sign of glyph order');
 });
 
+t.test('Bengali in glyph order: the ya-phala, mapped ya then virama, follows its consonant as virama then ya', async (t) => {
+  // As XeTeX writes them: বয্স্ত (ব্যস্ত), সন্ধয্ায় (সন্ধ্যায়), েবয্ (ব্যে), িফির (ফিরি: the document's pre-base signs show glyph order).
+  const { texts, diagnostics } = repairLines(['বয্স্ত সন্ধয্ায় েবয্ িফির েছাট']);
+  t.same(texts, ['ব্যস্ত সন্ধ্যায় ব্যে ফিরি ছোট']);
+  t.ok(diagnostics.some((d) => d.code === 'rule:bengali-ya-phala'));
+  t.same(repairLines(['শয্যা ব্যস্ত িফির েছাট েজেলরা']).texts, ['শয্যা ব্যস্ত ফিরি ছোট জেলেরা'], 'before another ya it is a ya with its virama');
+});
+
 t.test('a Bengali XeLaTeX document (bench/corpus/fonts) reads in Unicode order', async (t) => {
   const dir = join(repoRoot, 'bench/corpus/fonts');
   const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bn-xelatex-notoserif.pdf')]);
