@@ -37,6 +37,9 @@ export interface HangulWords {
   lengths: Map<number, number>;
   /** The producer breaks lines only at spaces (a line had room for the next one's first syllable). */
   spacesOnly: boolean;
+  /** Inside lines, Hangul right after a Latin letter or digit ("5월", "SNS에"), and after one and a space ("KTX 대신"). */
+  attachedAfterOther: number;
+  spacedAfterOther: number;
 }
 
 const bump = <K>(m: Map<K, number>, key: K): void => {
@@ -57,9 +60,15 @@ export function hangulWords(texts: readonly string[]): HangulWords {
     notStarts: new Map(),
     lengths: new Map(),
     spacesOnly: false,
+    attachedAfterOther: 0,
+    spacedAfterOther: 0,
   };
   for (const text of texts) {
     if (!/\p{Script=Hangul}/u.test(text)) continue;
+    for (const [, space] of text.matchAll(OTHER_THEN_HANGUL)) {
+      if (space) found.spacedAfterOther += 1;
+      else found.attachedAfterOther += 1;
+    }
     const tokens = text.trim().split(/\s+/u);
     tokens.forEach((token, t) => {
       const word = token.replace(EDGE_PUNCTUATION, '');
@@ -95,6 +104,9 @@ export function hangulJoin(text: string, next: string, found: HangulWords): stri
   if (found.spacesOnly) return null;
   const left = TRAILING_HANGUL.exec(text)?.[0];
   const right = LEADING_HANGUL.exec(next)?.[0];
+  // A line ending in a Latin letter or digit before one starting with Hangul: as the document
+  // writes them inside its lines ("1 | 시간", where it writes "5월").
+  if (!left && right && OTHER_WORD_END.test(text)) return found.attachedAfterOther > found.spacedAfterOther ? 'hangul-attached' : null;
   if (!left || !right) return null;
   if (found.words.has(left + right)) return 'hangul-word';
   if (found.words.has(left) && found.words.has(right)) return null;
@@ -104,6 +116,7 @@ export function hangulJoin(text: string, next: string, found: HangulWords): stri
   return joinEvidence(left, right, found, attached) > 0 ? 'hangul-segments' : null;
 }
 const OTHER_WORD_END = /(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
+const OTHER_THEN_HANGUL = /(?!\p{Script=Hangul})[\p{L}\p{Nd}]( ?)\p{Script=Hangul}/gu;
 
 /**
  * The counts are smoothed by adding this to each (Jeffreys' add-half): a length or a syllable the

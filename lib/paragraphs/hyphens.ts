@@ -174,8 +174,8 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
         else if (text.endsWith('\u2010')) text = text.slice(0, -1) + '-';
         inferred.push({ at: text.length, kind: choice === 'space' ? 'break' : 'join', rule });
         text += choice === 'space' ? ' ' + next : next;
-      } else if (words instanceof Vocabulary && words.hangul && HANGUL_CHAR.test(text.at(-1) ?? '') && (hangulRule = hangulJoin(text, next, words.hangul))) {
-        // A Korean line broken between two syllables of a word.
+      } else if (words instanceof Vocabulary && words.hangul && (HANGUL_CHAR.test(text.at(-1) ?? '') || HANGUL_CHAR.test(next[0] ?? '')) && (hangulRule = hangulJoin(text, next, words.hangul))) {
+        // A Korean line broken between two syllables of a word, or between a number and its counter.
         inferred.push({ at: text.length, kind: 'join', rule: hangulRule });
         text += next;
       } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '')) {
