@@ -101,12 +101,13 @@ const LEADING_HANGUL = /^\p{Script=Hangul}+/u;
  * without a space, and the rule that says so; null when they keep their space.
  */
 export function hangulJoin(text: string, next: string, found: HangulWords): string | null {
-  if (found.spacesOnly) return null;
   const left = TRAILING_HANGUL.exec(text)?.[0];
   const right = LEADING_HANGUL.exec(next)?.[0];
   // A line ending in a Latin letter or digit before one starting with Hangul: as the document
-  // writes them inside its lines ("1 | 시간", where it writes "5월").
+  // writes them inside its lines ("1 | 시간", where it writes "5월"). Even a producer that breaks
+  // Hangul only at spaces breaks there, between scripts.
   if (!left && right && OTHER_WORD_END.test(text)) return found.attachedAfterOther > found.spacedAfterOther ? 'hangul-attached' : null;
+  if (found.spacesOnly) return null;
   if (!left || !right) return null;
   if (found.words.has(left + right)) return 'hangul-word';
   if (found.words.has(left) && found.words.has(right)) return null;

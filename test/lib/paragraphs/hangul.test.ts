@@ -77,6 +77,8 @@ for (const [title, file] of [
 t.test('a line ending in a digit or a Latin letter before Hangul: as the document writes them inside its lines', async (t) => {
   const attached = hangulWords(['지난 5월에 우리 가족은 떠났다', '사진을 SNS에 올리고 3명이 함께 걸었다']);
   t.equal(hangulJoin('비행시간은 1', '시간 정도였고', attached), 'hangul-attached', '"5월", "SNS에", "3명": a number and its counter are one word');
+  attached.spacesOnly = true;
+  t.equal(hangulJoin('비행시간은 1', '시간 정도였고', attached), 'hangul-attached', 'a producer that breaks Hangul only at spaces breaks between scripts too (Writer)');
   const apart = hangulWords(['우리는 KTX 대신 배를 탔다', '오후 3 시에 만났다 그리고 A 구역에']);
   t.equal(hangulJoin('비행시간은 1', '시간 정도였고', apart), null, '"KTX 대신", "3 시", "A 구역": apart');
 });
