@@ -9,6 +9,19 @@ import { hangulJoin, hangulWords, type HangulWords } from './hangul.js';
 import { codePoints } from '../lang/scripts.js';
 
 /** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
+/**
+ * Thai writes a space after the repetition mark ๆ and around numbers ("เรื่อย ๆ ด้วย", "ประมาณ ๑๒
+ * ชั่วโมง"): a line that ends or starts so keeps its space where Thai lines join.
+ */
+function thaiSpaced(left: string, right: string): boolean {
+  const a = left.at(-1) ?? '';
+  const b = right[0] ?? '';
+  if (a === '\u0e46') return true;
+  return DIGIT.test(a) !== DIGIT.test(b) && (THAI.test(a) || THAI.test(b));
+}
+const DIGIT = /\p{Nd}/u;
+const THAI = /\p{Script=Thai}/u;
+
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
 const HANGUL_CHAR = /\p{Script=Hangul}/u;
@@ -178,7 +191,7 @@ export function joinLines(lines: readonly Line[], words: ReadonlySet<string>): {
         // A Korean line broken between two syllables of a word, or between a number and its counter.
         inferred.push({ at: text.length, kind: 'join', rule: hangulRule });
         text += next;
-      } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '')) {
+      } else if (NO_SPACE_JOIN.test(text.at(-1) ?? '') && NO_SPACE_JOIN.test(next[0] ?? '') && !thaiSpaced(text, next)) {
         inferred.push({ at: text.length, kind: 'join', rule: 'no-space-script' });
         text += next;
       } else {

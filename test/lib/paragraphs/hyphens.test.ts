@@ -6,8 +6,8 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { hyphenChoice } from '../../../lib/paragraphs/hyphens.js';
-import { charAccuracy, collapse, repoRoot, run } from '../../helpers.js';
+import { hyphenChoice, joinLines } from '../../../lib/paragraphs/hyphens.js';
+import { charAccuracy, collapse, line, repoRoot, run } from '../../helpers.js';
 
 t.test('a word said twice across a line-end hyphen keeps the hyphen', async (t) => {
   const none = new Set<string>();
@@ -26,4 +26,13 @@ t.test("Chromium's Hindi in Samyak Devanagari keeps दूर-दूर", async 
   t.equal(code, 0);
   t.match(stdout, /दूर-दूर/u);
   t.equal(charAccuracy(collapse(readFileSync(join(dir, 'devanagari-chromium-samyakdevanagari.txt'), 'utf8')), collapse(stdout)), 1);
+});
+
+t.test('Thai lines join without a space, but after ๆ and beside a number', async (t) => {
+  const join3 = (a: string, b: string): string => joinLines([line(a, 100), line(b, 114)], new Set()).text;
+  t.equal(join3('ระหว่างทางเห็นทุ่งนา', 'สีเขียว'), 'ระหว่างทางเห็นทุ่งนาสีเขียว', 'inside a phrase: no space');
+  t.equal(join3('ภูเขาสลับกันไปเรื่อย ๆ', 'ด้วย'), 'ภูเขาสลับกันไปเรื่อย ๆ ด้วย', 'after the repetition mark');
+  t.equal(join3('ใช้เวลาเดินทางประมาณ', '๑๒ ชั่วโมง'), 'ใช้เวลาเดินทางประมาณ ๑๒ ชั่วโมง', 'before a number');
+  t.equal(join3('ประมาณ ๑๒', 'ชั่วโมง'), 'ประมาณ ๑๒ ชั่วโมง', 'after a number');
+  t.equal(join3('ประมาณ ๑', '๒ ชั่วโมง'), 'ประมาณ ๑๒ ชั่วโมง', 'inside a number');
 });
