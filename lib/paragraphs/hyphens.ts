@@ -22,6 +22,8 @@ function thaiSpaced(left: string, right: string): boolean {
 const DIGIT = /\p{Nd}/u;
 const THAI = /\p{Script=Thai}/u;
 
+const HYPHEN_PARTICLE = /^(?:нибудь|небудь|либо)$/u;
+
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
 const HANGUL_CHAR = /\p{Script=Hangul}/u;
@@ -125,6 +127,8 @@ export function hyphenChoice(left: string, right: string, words: ReadonlySet<str
   if (stem.includes('-') && (count(lower) > 0 || count(last) > 0 || lower.length >= 6)) return { choice: 'keep', rule: 'keep-hyphen' };
   // A capital after the hyphen continues a compound of names ("Anglo-" + "Saxon").
   if (STARTS_UPPER.test(right)) return { choice: 'keep', rule: 'keep-hyphen' };
+  // Russian and Ukrainian particles always written after a hyphen, and no word's end ("что-" + "нибудь").
+  if (HYPHEN_PARTICLE.test(lower)) return { choice: 'keep', rule: 'keep-hyphen' };
   if (!vocab) return { choice: 'join', rule: 'dehyphenate' };
   // Both halves are words of the document ("как-" + "либо").
   if (stem.length >= 3 && lower.length >= 3 && count(stem) >= 2 && count(lower) >= 2) return { choice: 'keep', rule: 'keep-hyphen' };

@@ -18,6 +18,8 @@ t.test('a word said twice across a line-end hyphen keeps the hyphen', async (t) 
   // Latin words are hyphenated into equal halves: the French gt document's "cher-" + "cher".
   t.equal(hyphenChoice('cher-', 'cher', none).choice, 'join', 'chercher');
   t.equal(hyphenChoice('दूर-', 'दूर', new Set(['दूरदूर'])).choice, 'join', 'a word the document writes joined joins');
+  t.equal(hyphenChoice('что-', 'нибудь', none).choice, 'keep', 'a particle always written after a hyphen');
+  t.equal(hyphenChoice('ме-', 'сто', none).choice, 'join', 'a word broken before its last syllable');
 });
 
 t.test("Chromium's Hindi in Samyak Devanagari keeps दूर-दूर", async (t) => {
