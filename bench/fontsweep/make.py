@@ -329,7 +329,9 @@ def documents():
             yield f"{key}-xelatex-{s}", key, "xelatex", font, "tex", tex(lang, title, marked, xelatex_preamble(lang, font, latin))
         if key in PDFLATEX:
             font, preamble = PDFLATEX[key]
-            yield f"{key}-pdflatex-{slug(font)}", key, "pdflatex", font, "tex", tex(lang, title, paras, preamble)
+            # LGR sets ";" as the ano teleia: a Greek question mark is typed as U+037E
+            lgr = [p.replace(";", "\u037e") for p in paras] if lang == "el" else paras
+            yield f"{key}-pdflatex-{slug(font)}", key, "pdflatex", font, "tex", tex(lang, title, lgr, preamble)
 
 
 DETAIL = {"chromium": "Chromium print-to-pdf (HTML+CSS)", "lo": "LibreOffice Writer from flat ODT",
