@@ -324,15 +324,19 @@ const HANGUL = /\p{Script=Hangul}/u;
 /**
  * Whether a producer that draws its word spaces may space the boundary between two texts (the end
  * of one, the start of the next) other than with a space glyph: between Hangul and a letter or
- * digit of another script (CJK autospace). Elsewhere a gap without a glyph may be a word space all
+ * digit of another script (CJK autospace), and before punctuation that follows its word (a
+ * Bengali vowel sign's box short of its advance, "হলো ,"). Elsewhere a gap without a glyph may be a word space all
  * the same: a space glyph lost to the reading (an Indic word's, drawn among its reordered signs),
  * cells of a table, a number and the year after it.
  */
 function spacedOtherwise(before: string, after: string): boolean {
   const a = before.at(-1) ?? '';
   const b = after[0] ?? '';
+  if (CLOSING_PUNCTUATION.test(b) && /[\p{L}\p{M}\p{N}]/u.test(a)) return true;
   return (HANGUL.test(a) && OTHER_WORD_CHARACTER.test(b)) || (OTHER_WORD_CHARACTER.test(a) && HANGUL.test(b));
 }
+/** Punctuation that follows its word without a space in every language (not ; : ! ? », which French spaces, nor code's :=). */
+const CLOSING_PUNCTUATION = /^[,.)\]}”’\u0964\u0965]/u;
 /** A letter or digit of a script other than Hangul. */
 const OTHER_WORD_CHARACTER = /^(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
 

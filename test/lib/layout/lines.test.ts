@@ -191,3 +191,13 @@ t.test("Writer's autospace between Hangul and Latin letters or digits is no word
   t.equal(text([...runs(true), ...spaced])[0], '지난 5월', 'a font that draws its spaces: autospace');
   t.equal(text(runs(false))[0], '지난 5 월', 'a font that draws none: the gap is all there is');
 });
+
+t.test('a comma after a word, with no space glyph, in a font that draws its word spaces: no space', async (t) => {
+  // Writer's Noto Serif Bengali: the box of "ো" ends short of its advance, and the comma of
+  // "হলো," stands 0.06 em past it.
+  const doc = join(repoRoot, 'test/fixtures/fontsweep/bengali-lo-notoserifbengali-b');
+  const { stdout, code } = await run(['extract', '--quiet', `${doc}.pdf`]);
+  t.equal(code, 0);
+  t.ok(collapse(stdout).split(' ').includes('হলো,'));
+  t.same(collapse(stdout).split(' '), collapse(readFileSync(`${doc}.txt`, 'utf8')).split(' '), 'every word as written');
+});
