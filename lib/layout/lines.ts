@@ -294,15 +294,8 @@ const SPACED_SHARE = 0.5;
 /** …and, to say so of all of a page's lines, at least this many. */
 const MIN_DRAWN_SPACES = 5;
 
-/**
- * The fonts of a page that draw their word spaces as glyphs (SPACED_SHARE of their gaps wider than
- * `wordGap`, MIN_DRAWN_SPACES at least), with the median advance of those glyphs (× font size, as
- * gaps are measured). Such a producer
- * leaves a gap without a glyph where it spaces otherwise, and a gap of that kind narrower than the
- * font's own space is no word space where that is known to happen (spacedOtherwise): the
- * autospace Writer and Word put between Hangul and Latin letters or digits ("5월", "SNS에").
- */
-function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<string, number> {
+/** Per font, the advances (× font size) of the space glyphs drawn after its runs, and how many of its gaps are wider than `wordGap`. */
+function spaceTally(rows: readonly MeasuredRow[], wordGap: number): Map<string, { widths: number[]; wide: number }> {
   const tally = new Map<string, { widths: number[]; wide: number }>();
   for (const row of rows) {
     row.items.forEach((item, i) => {
@@ -312,8 +305,19 @@ function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<st
       tally.set(item.font, counts);
     });
   }
+  return tally;
+}
+
+/**
+ * The fonts of a page that draw their word spaces as glyphs (SPACED_SHARE of their gaps wider than
+ * `wordGap`, MIN_DRAWN_SPACES at least), with the median advance of those glyphs (× font size, as
+ * gaps are measured). Such a producer leaves a gap without a glyph where it spaces otherwise, and
+ * a gap of that kind narrower than the font's own space is no word space where that is known to
+ * happen (spacedOtherwise).
+ */
+function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<string, number> {
   const widths = new Map<string, number>();
-  for (const [font, { widths: drawn, wide }] of tally) {
+  for (const [font, { widths: drawn, wide }] of spaceTally(rows, wordGap)) {
     if (drawn.length >= MIN_DRAWN_SPACES && drawn.length >= SPACED_SHARE * wide) widths.set(font, median(drawn));
   }
   return widths;
@@ -324,10 +328,11 @@ const HANGUL = /\p{Script=Hangul}/u;
 /**
  * Whether a producer that draws its word spaces may space the boundary between two texts (the end
  * of one, the start of the next) other than with a space glyph: between Hangul and a letter or
- * digit of another script (CJK autospace), and before punctuation that follows its word (a
- * Bengali vowel sign's box short of its advance, "হলো ,"). Elsewhere a gap without a glyph may be a word space all
- * the same: a space glyph lost to the reading (an Indic word's, drawn among its reordered signs),
- * cells of a table, a number and the year after it.
+ * digit of another script (the autospace Writer and Word put there: "5 월", "SNS 에"), and before
+ * punctuation that follows its word (a Bengali vowel sign's box short of its advance, "হলো ,").
+ * Elsewhere a gap without a glyph may be a word space all the same: a space glyph lost to the
+ * reading (an Indic word's, drawn among its reordered signs), cells of a table, a number and the
+ * year after it.
  */
 function spacedOtherwise(before: string, after: string): boolean {
   const a = before.at(-1) ?? '';
@@ -369,6 +374,7 @@ function markedSpaceFonts(rows: readonly MeasuredRow[], wordGap: number): (font:
   const fonts = new Set([...tally].flatMap(([font, counts]) => (marks(counts) ? [font] : [])));
   return (font) => fonts.has(font);
 }
+/** The share of a font's (or page's) gaps wider than `wordGap` that hold a zero-advance space glyph when its producer marks word ends so. */
 const MARKED_SHARE = 0.9;
 /** A marked gap narrower than this × em (a mark's run drawn over its letter's) is no word space. */
 const MARKER_FLOOR = 0.03;
@@ -388,17 +394,8 @@ function spaceInGap(a: Item, b: Item): boolean {
 
 /** The fonts of a page's right-to-left rows that draw their word spaces as glyphs (SPACED_SHARE). */
 function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string> {
-  const tally = new Map<string, [number, number]>();
-  for (const row of rows) {
-    if (row.dir !== 'rtl') continue;
-    row.items.forEach((item, i) => {
-      const counts = tally.get(item.font) ?? [0, 0];
-      if (item.space && item.space.w > 0) counts[0] += 1;
-      if (i < row.gaps.length && row.gaps[i]! > wordGap) counts[1] += 1;
-      tally.set(item.font, counts);
-    });
-  }
-  return new Set([...tally].flatMap(([font, [spaces, wide]]) => (spaces >= SPACED_SHARE * wide && spaces > 0 ? [font] : [])));
+  const tally = spaceTally(rows.filter((row) => row.dir === 'rtl'), wordGap);
+  return new Set([...tally].flatMap(([font, { widths, wide }]) => (widths.length >= SPACED_SHARE * wide && widths.length > 0 ? [font] : [])));
 }
 
 /** Words carry signs when at least this share of a line's letters and marks are a script's own signs. */

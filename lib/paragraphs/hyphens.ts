@@ -8,7 +8,6 @@ import type { InferredMark, Line, NoteRef } from '../protocol/records.js';
 import { hangulJoin, hangulWords, type HangulWords } from './hangul.js';
 import { codePoints } from '../lang/scripts.js';
 
-/** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
 /**
  * Thai writes a space after the repetition mark ๆ and around numbers ("เรื่อย ๆ ด้วย", "ประมาณ ๑๒
  * ชั่วโมง"): a line that ends or starts so keeps its space where Thai lines join.
@@ -16,14 +15,18 @@ import { codePoints } from '../lang/scripts.js';
 function thaiSpaced(left: string, right: string): boolean {
   const a = left.at(-1) ?? '';
   const b = right[0] ?? '';
-  if (a === '\u0e46') return true;
+  if (a === REPETITION_MARK) return true;
   return DIGIT.test(a) !== DIGIT.test(b) && (THAI.test(a) || THAI.test(b));
 }
 const DIGIT = /\p{Nd}/u;
 const THAI = /\p{Script=Thai}/u;
+/** Thai's mai yamok, ๆ. */
+const REPETITION_MARK = '\u0e46';
 
+/** Russian and Ukrainian particles always written after a hyphen, and no word's end. */
 const HYPHEN_PARTICLE = /^(?:нибудь|небудь|либо)$/u;
 
+/** A character of a script written without spaces (CJK, Thai): lines in it join without one. */
 export const NO_SPACE_JOIN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\u3000-\u303f\uff00-\uffef]/u;
 const LINE_END_HYPHEN = /(\p{L})[-\u00ad\u2010]$/u;
 const HANGUL_CHAR = /\p{Script=Hangul}/u;

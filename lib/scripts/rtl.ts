@@ -30,9 +30,9 @@ const BASE = /[^\p{Mn}\p{Me}\s]/u;
  * glyph by glyph; its combining marks, which shapers put before their letter in visual order
  * ("اّمل" for "لمّا"), then follow it. A run that holds one letter and its marks is one cluster,
  * whatever order the generator wrote them in: the letter comes first (not a comma and marks: the
- * marks are its neighbour's). A run of several letters on
- * an implausibly narrow advance (< `LIGATURE_ADVANCE` × size per letter) is one ligature glyph whose
- * text is already in reading order ("ما"), and is kept.
+ * marks are its neighbour's). A run of several letters on an implausibly narrow advance
+ * (< `LIGATURE_ADVANCE` × size per letter) is one ligature glyph whose text is already in reading
+ * order ("ما"), and is kept.
  */
 export function rightToLeftText(item: Pick<Item, 'text' | 'w' | 'size'>): string {
   const chars = [...item.text];
