@@ -304,7 +304,12 @@ def xelatex_preamble(lang, font, latin=False):
         return ("\\usepackage{fontspec}\n\\usepackage{polyglossia}\n"
                 f"\\setmainlanguage{{{name}}}\n{other}\\newfontfamily\\{name}font[Script={script}]{{{font}}}\n")
     if lang in CJK:
-        space = "\\xeCJKsetup{CJKspace=true}\n" if lang == "ko" else ""
+        # Korean writes its own word spaces: keep them (CJKspace), add none where the text has none
+        # (CJKecglue, by default a full word space between Hangul and Latin letters or digits, sets
+        # "5월" as "5 월"), and set quotation marks as Western ones (as full-width punctuation they
+        # swallow the space before them: "아버지는 “이런" is drawn "아버지는“이런")
+        space = ("\\xeCJKsetup{CJKspace=true, CJKecglue={}}\n"
+                 '\\xeCJKDeclareCharClass{Default}{"2018, "2019, "201C, "201D}\n') if lang == "ko" else ""
         return f"\\usepackage{{xeCJK}}\n\\setCJKmainfont{{{font}}}\n{space}"
     script = f"[Script={FONTSPEC_SCRIPT[lang]}]" if lang in FONTSPEC_SCRIPT else ""
     thai = '\\XeTeXlinebreaklocale "th"\n' if lang == "th" else ""
