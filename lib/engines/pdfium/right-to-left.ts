@@ -4,7 +4,7 @@
  * put on the line of the letters they sit on. Pure functions over items.
  */
 import type { Direction, Item } from '../../protocol/records.js';
-import { BASELINE_EM, LETTER, RTL_CHAR, uba } from './runs.js';
+import { BASELINE_EM, LETTER, RTL_CHAR, unmirroredByPdfium } from './runs.js';
 
 /** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
 function strongOf(item: Item): Direction | null {
@@ -26,7 +26,7 @@ export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
   return items.map((item, i) => {
     // Brackets are single UTF-16 units.
     if (item.text.length !== 1) return item;
-    const mirrored = uba.getMirroredCharacter(item.text);
+    const mirrored = unmirroredByPdfium(item.text);
     if (!mirrored) return item;
     const before = items[i - 1];
     const after = items[i + 1];

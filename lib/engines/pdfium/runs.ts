@@ -29,6 +29,20 @@ export const round = (v: number): number => Math.round(v * 100) / 100;
 /** The Unicode Bidirectional Algorithm of bidi-js (for its mirrored brackets). */
 export const uba = (bidiModule as unknown as () => Bidi)();
 
+/**
+ * The character PDFium had before it mirrored it, reading it in a right-to-left line; null for one
+ * it does not mirror. PDFium's mirror table is not Unicode's: it mirrors the curly quotation marks
+ * (drawn ”مرحبا“, read “مرحبا”), which Unicode leaves alone, and not the angles and relations later
+ * Unicode versions (and bidi-js) mirror. Measured with a Chromium page of every punctuation mark
+ * and symbol from U+0021 to U+2AFF, each between Arabic letters.
+ */
+export function unmirroredByPdfium(ch: string): string | null {
+  if (NOT_MIRRORED_BY_PDFIUM.has(ch)) return null;
+  return QUOTES_MIRRORED_BY_PDFIUM.get(ch) ?? uba.getMirroredCharacter(ch);
+}
+const QUOTES_MIRRORED_BY_PDFIUM = new Map([['\u2018', '\u2019'], ['\u2019', '\u2018'], ['\u201c', '\u201d'], ['\u201d', '\u201c']]);
+const NOT_MIRRORED_BY_PDFIUM: ReadonlySet<string> = new Set('∟∠∡∢∤≅≌⊸⟋⟍⟜⦛⦠⦣⦤⦥⦨⦩⦪⦫⦬⦭⦮⦯⧨⧩⩻⩼⪅⪆⪇⪈⪉⪊⪍⪎⪏⪐⪝⪞⪟⪠⪱⪲⪵⪶⪷⪸⪹⪺⫇⫈⫉⫊⫋⫌⫮');
+
 /** A Hebrew, Arabic (or other right-to-left script) character, presentation forms included. */
 export const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 /** A letter of any script. */
@@ -161,11 +175,11 @@ const KEPT_FORWARD = /^(?:\p{Nd}|(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p
  *
  * PDFium gives right-to-left text in drawing order when it did not recognise the line, and in
  * logical order when it did: it reversed the line's right-to-left letters and the neutrals among
- * them, mirroring brackets, and kept left-to-right letters and digits in their own order. A run
+ * them, mirroring brackets and quotation marks, and kept left-to-right letters and digits in their own order. A run
  * whose glyphs go left to right is in drawing order and is kept. A run that goes right to left (or
  * is one right-to-left glyph of several characters) is turned back: reversed, each stretch of
  * left-to-right letters and digits turned again ("3-ל" drawn, "ל-3" from PDFium, "3-ל" again), and
- * brackets mirrored back. Characters of one glyph share an origin (a ligature, a letter and its
+ * brackets and quotation marks mirrored back (`unmirroredByPdfium`). Characters of one glyph share an origin (a ligature, a letter and its
  * marks); within such a cluster the marks come first, as shapers draw them before their letter, and
  * the letters follow in the order of the slices of the glyph's box PDFium gives them (in the order
  * reversed when the slices are the same):
@@ -201,7 +215,7 @@ export function glyphOrderText(glyphs: readonly Glyph[]): string {
       forward.push(ch);
       continue;
     }
-    text += forward.reverse().join('') + (uba.getMirroredCharacter(ch) ?? ch);
+    text += forward.reverse().join('') + (unmirroredByPdfium(ch) ?? ch);
     forward = [];
   }
   return text + forward.reverse().join('');

@@ -69,3 +69,13 @@ t.test('Writer\'s Nastaliq: the spaces between words drawn across line ends, and
   const accuracy = charAccuracy(collapse(truth), collapse(stdout));
   t.ok(accuracy >= 0.99, `characters right: ${accuracy.toFixed(3)}`);
 });
+
+t.test('Curly quotation marks PDFium mirrored in a right-to-left line are turned back', async (t) => {
+  // Urdu opens a quotation with ” and closes it with “; Chromium draws them so, and PDFium, whose
+  // mirror table (unlike Unicode's) holds the curly quotes, read them swapped: “یہ … ہے۔”.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-lateef-b.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /کہا: ”یہ رنگ/u);
+  t.match(stdout, /مقبول ہے۔“/u);
+});
