@@ -23,6 +23,9 @@ const uba = (bidiModule as unknown as () => Bidi)();
 /** Characters that can make a line need reordering: right-to-left letters, Arabic digits, controls. */
 const NEEDS_BIDI = /[\u0590-\u08ff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 /** Explicit embedding, override and isolate controls, and the implicit marks. */
+/** The characters of bidirectional class B, and the neutral (U+FFFC, class ON) put in their place. */
+const PARAGRAPH_SEPARATORS = /[\n\r\u001c-\u001e\u0085\u2029]/gu;
+const NEUTRAL = '\ufffc';
 const CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 /** Combining marks, kept with their base letter. */
 const MARK = /^[\p{Mn}\p{Me}]$/u;
@@ -149,7 +152,9 @@ function reorderUnits(units: Unit[], direction: 'ltr' | 'rtl'): { mirrored: stri
     visual += unit.char;
     for (let k = 0; k < unit.char.length; k++) unitOf.push(i);
   });
-  const levels = uba.getEmbeddingLevels(visual, direction);
+  // A line is one paragraph: a paragraph separator inside it (a glyph a font maps to U+001C)
+  // would split it in two, each ordered on its own; the algorithm sees a neutral there.
+  const levels = uba.getEmbeddingLevels(visual.replace(PARAGRAPH_SEPARATORS, NEUTRAL), direction);
   const mirrors = uba.getMirroredCharactersMap(visual, levels.levels);
   const order: number[] = [];
   const seen = new Set<number>();

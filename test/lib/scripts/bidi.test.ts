@@ -76,6 +76,12 @@ t.test('visual → logical: embedded English words and numbers keep their own or
   for (const [visual, dir, logical] of cases) t.equal(visualToLogical(visual, dir).text, logical, logical);
 });
 
+t.test('visual → logical: a paragraph separator a glyph maps to does not split the line', async (t) => {
+  // Writer's Noto Nastaliq Urdu maps a joining glyph to U+001C (bidirectional class B): read as a
+  // paragraph's end, the line's two halves were ordered apart and put left half first.
+  t.equal(visualToLogical('دجس\u001cم یہاشداب', 'rtl').text, 'بادشاہی م\u001cسجد');
+});
+
 t.test('brackets: mirrored glyph codes are mirrored back; logical codes are kept (mirror auto)', async (t) => {
   // Quartz/Chromium: the glyph drawn as "(" (closing, in a right-to-left run) is mapped to "(".
   t.equal(visualToLogical('קוחל (ב) ףיעס', 'rtl').text, 'סעיף (ב) לחוק');

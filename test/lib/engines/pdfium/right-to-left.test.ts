@@ -79,3 +79,15 @@ t.test('Curly quotation marks PDFium mirrored in a right-to-left line are turned
   t.match(stdout, /کہا: ”یہ رنگ/u);
   t.match(stdout, /مقبول ہے۔“/u);
 });
+
+t.test('Writer\'s Nastaliq: a glyph mapped to a paragraph separator does not split its line', async (t) => {
+  // Two glyphs of the second text map to U+001C; the bidirectional algorithm took each for a
+  // paragraph's end and put the line's left half first ("جد کے سامنے … آپچھلے مہینے … مس").
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-lo-notonastaliqurdu-b.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /بادشاہی مسجد کے سامنے/u);
+  const truth = readFileSync(join(dir, 'urdu-lo-notonastaliqurdu-b.txt'), 'utf8');
+  const accuracy = charAccuracy(collapse(truth), collapse(stdout));
+  t.ok(accuracy >= 0.99, `characters right: ${accuracy.toFixed(3)}`);
+});
