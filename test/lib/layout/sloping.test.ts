@@ -64,6 +64,16 @@ t.test('real documents: Urdu and Persian in Noto Nastaliq Urdu from Chromium', a
   }
 });
 
+t.test('real documents: a word-initial letter raised two thirds of an em over the row it overlaps', async (t) => {
+  // Chromium's Urdu in Noto Nastaliq Urdu, the font sweep's second text: the ہ of "ہجوم" stands
+  // 0.66 em above its ج (itself raised), and was a line of its own, put after the paragraph.
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'urdu-chromium-notonastaliqurdu-b.pdf')]);
+  t.equal(code, 0);
+  t.match(collapse(stdout), /بڑا ہجوم تھا/u);
+  t.equal(stdout.trim().split('\n').length, 3, 'the title and two paragraphs');
+});
+
 t.test('slopingWords: a letter that only ends words ends its word where no space glyph is drawn', async (t) => {
   // "محلے کی" as Chromium draws it in Noto Nastaliq Urdu: no space glyph after the yeh barree,
   // whose tail reaches under the kaf of the next word; a space glyph after "کی".
