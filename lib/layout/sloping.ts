@@ -45,6 +45,7 @@ export const SLOPE_DEFAULTS: SlopeOptions = { step: 0.7, span: 1.6 };
 
 const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
 const STARTS_LETTER = /^\s*\p{L}/u;
+const DIGITS = /^\p{Nd}+$/u;
 
 /** True when a run holds an Arabic-script letter. */
 function isCursive(item: Item): boolean {
@@ -173,6 +174,7 @@ export function slopingWords(items: readonly Item[]): { items: Item[]; starts: S
     while (k < edges.length && centre < edges[k]!) k++;
     return k;
   };
+  const narrowestSpace = Math.min(...items.flatMap((item) => (item.space && item.space.w > 0 ? [item.space.w] : [])));
   const keyed = items.map((item) => ({ item, word: wordOf(item) }));
   keyed.sort((a, b) => a.word - b.word || b.item.x - a.item.x);
   const starts = new Set<number>();
@@ -182,16 +184,23 @@ export function slopingWords(items: readonly Item[]): { items: Item[]; starts: S
     // Some generators draw no space glyph after a word-final letter whose tail reaches under the
     // next word (Urdu's yeh barree, the Persian ezafe): the letter itself ends the word.
     if (entry.word !== before.word || (endsWordAlways(before.item.text) && STARTS_LETTER.test(entry.item.text))) starts.add(i);
+    // Digits do not slope or join: beside a letter, a gap as wide as the line's narrowest space
+    // glyph is a word space, drawn or not (Writer draws none after "۳" in "۳ دن").
+    else if ((DIGITS.test(before.item.text) || DIGITS.test(entry.item.text)) && before.item.x - right(entry.item) >= narrowestSpace) starts.add(i);
   });
   return { items: keyed.map((entry) => entry.item), starts };
 }
 
-/** True when a line's runs stand on baselines further apart than one row allows: a sloping line. */
+/**
+ * True when a line's runs of Arabic-script letters stand on baselines further apart than one row
+ * allows: a sloping line. Raised digits and signs (note marks) do not make a line sloping.
+ */
 export function isSloping(items: readonly Item[], tolerance: number): boolean {
   let top = Infinity;
   let bottom = -Infinity;
   let size = 0;
   for (const item of items) {
+    if (!isCursive(item)) continue;
     top = Math.min(top, item.y);
     bottom = Math.max(bottom, item.y);
     size = Math.max(size, item.size);

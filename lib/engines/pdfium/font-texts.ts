@@ -34,12 +34,16 @@ const SCRIPTS = [
   'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati',
   'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul',
   'Ethiopic', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Han',
-].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}`, 'u') }));
+].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}`, 'u'), extension: new RegExp(`^\\p{Script_Extensions=${name}}`, 'u') }));
 
 /** The Unicode script of a text's first character, among SCRIPTS; null for any other (digits, punctuation). */
 function scriptOf(text: string): string | null {
-  return SCRIPTS.find((s) => s.pattern.test(text))?.name ?? null;
+  const script = SCRIPTS.find((s) => s.pattern.test(text))?.name;
+  if (script) return script;
+  // A combining mark is of the scripts it is used with (Amiri's hamza above, U+0654: Arabic).
+  return INHERITED.test(text) ? (SCRIPTS.find((s) => s.extension.test(text))?.name ?? null) : null;
 }
+const INHERITED = /^\p{Script=Inherited}/u;
 
 /** The script of most of a font's mapped characters, or null when none is of a script. */
 export function mainScript(texts: string): string | null {

@@ -48,6 +48,32 @@ t.test('slopingWords: words cut at the space glyphs, the overhanging first lette
   t.equal(slopingWords([dhal, heh, kaf]), null, 'no space glyph: no words to read');
 });
 
+t.test('slopingWords: a digit and a letter a space apart are two words, a space glyph drawn or not', async (t) => {
+  // Writer's "نے ۳ دن" in Noto Nastaliq Urdu: a space glyph (1.58 wide) after "نے", none after "۳",
+  // which stands 1.79 from "دن".
+  const ne = item('نے', 452.48, 150.1, 12, { ...rtl, w: 15.85, space: { x: 450.9, w: 1.58 } });
+  const three = item('۳', 444, 150.1, 12, { ...rtl, w: 6.8 });
+  const dal = item('د', 438.37, 150.1, 12, { ...rtl, w: 3.84 });
+  const noon = item('ن', 428.94, 145.1, 12, { ...rtl, w: 8.82 });
+  const words = slopingWords([ne, three, dal, noon]);
+  t.same(words!.items.map((i) => i.text), ['نے', '۳', 'د', 'ن']);
+  t.same([...words!.starts], [1, 2], 'a word starts at the digit and at the dal');
+  // Written onto the digit (no gap), the letter stays in its word.
+  const onto = slopingWords([ne, three, item('د', 440.5, 150.1, 12, { ...rtl, w: 3.5 }), noon]);
+  t.same([...onto!.starts], [1]);
+});
+
+t.test('real documents: raised note marks do not make a Naskh line sloping', async (t) => {
+  // XeLaTeX's Persian with footnotes (test/fixtures/rtl-notes): the marks stand raised after full
+  // stops; the line was taken for a Nastaliq one, whose words only drawn space glyphs part, and
+  // XeTeX draws none: "کتابخانهشهرهرروزصبح…".
+  const dir = join(repoRoot, 'test/fixtures/rtl-notes');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-notes.pdf')]);
+  t.equal(code, 0);
+  const words = (text: string): string[] => collapse(text).replace(/[۱۲]/gu, ' ').split(/\s+/u).filter(Boolean);
+  t.same(words(stdout), words(readFileSync(join(dir, 'persian-notes.txt'), 'utf8')));
+});
+
 t.test('real documents: Urdu and Persian in Noto Nastaliq Urdu from Chromium', async (t) => {
   const dir = join(repoRoot, 'bench/corpus/nastaliq');
   for (const name of ['ur-chromium', 'fa-chromium']) {

@@ -108,3 +108,13 @@ t.test('marks drawn apart: a tanween left of its alef, over the comma after the 
     for (const word of words) t.ok(read.includes(word), `${name}: ${word}`);
   }
 });
+
+t.test('a glyph left out of the Unicode map that the installed program draws for a combining mark', async (t) => {
+  // XeLaTeX's Persian in Amiri (test/fixtures/rtl-notes): the hamza above of "کتابخانهٔ" is glyph
+  // 6191, the only one the subset leaves unmapped, read as "ᠯ" (U+182F). The program's text for it,
+  // U+0654, is a mark of inherited script, used with Arabic: the font's script.
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/rtl-notes/persian-notes.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /کتابخانهٔ شهر/u);
+  t.notMatch(stdout, /\u182f/u);
+});
