@@ -359,6 +359,9 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
     const placed = marksBeforeTheirLetters(glyphs);
     text = placed ? placed.map((g) => g.ch).join('') : glyphOrderText(glyphs);
     if (normalize) text = text.replace(NORMALIZED, (c) => (/\s/u.test(c) ? ' ' : c.normalize('NFKC')));
+  } else if (dir === 'ltr' && glyphs.length > 2) {
+    const placed = indicMarksAfterTheirLetters(glyphs);
+    if (placed) text = placed.map((g) => g.ch).join('');
   }
   let x: number;
   let w: number;
@@ -384,6 +387,42 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
   if (first.tag !== undefined) item.tag = first.tag;
   return item;
 }
+
+/**
+ * An Indic vowel sign or other mark below or above a letter (a nonspacing mark) drawn after the
+ * letter that follows its own: XeTeX's Lohit Bengali draws the u-kar of "দু" with its ink under the
+ * দ but after the প of "দুপুরে" ("দপু"). A nonspacing mark whose ink centre lies inside an earlier
+ * letter's box, and not inside the box of the letter just before it, goes right after that letter
+ * (and the marks already on it). Null when no mark moves.
+ *
+ *      [দ][প]         ink of ু under দ, drawn after প:  দ প ু  →  দ ু প
+ *        ু
+ */
+export function indicMarksAfterTheirLetters(glyphs: readonly Glyph[]): Glyph[] | null {
+  if (!glyphs.some((g) => INDIC_NONSPACING_MARK.test(g.ch))) return null;
+  const out: Glyph[] = [];
+  let moved = false;
+  for (const glyph of glyphs) {
+    const lastLetter = out.findLast((g) => !COMBINING_MARK.test(g.ch));
+    const centre = (glyph.left + glyph.right) / 2;
+    const inside = (g: Glyph): boolean => g.left <= centre && centre < g.right;
+    if (INDIC_NONSPACING_MARK.test(glyph.ch) && lastLetter && glyph.horizontal && !inside(lastLetter)) {
+      const host = out.findLastIndex((g) => !COMBINING_MARK.test(g.ch) && INDIC_LETTER.test(g.ch) && inside(g));
+      if (host >= 0) {
+        let at = host + 1;
+        while (at < out.length && COMBINING_MARK.test(out[at]!.ch)) at++;
+        out.splice(at, 0, glyph);
+        moved = true;
+        continue;
+      }
+    }
+    out.push(glyph);
+  }
+  return moved ? out : null;
+}
+/** The nonspacing marks and the letters of the Brahmic scripts of India (U+0900–U+0DFF). */
+const INDIC_NONSPACING_MARK = /^(?=\p{Mn})[\u0900-\u0dff]$/u;
+const INDIC_LETTER = /^(?=\p{L})[\u0900-\u0dff]/u;
 
 /** A space glyph that PDFium's character order gives to no run: its extent and its origin's y. */
 export interface LooseSpace extends Extent {

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { continues, glyphOrderText, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import { continues, glyphOrderText, indicMarksAfterTheirLetters, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
 import type { Item } from '../../../../lib/protocol/records.js';
 import { readFileSync } from 'node:fs';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
@@ -53,6 +53,20 @@ t.test('marksBeforeTheirLetters: a mark drawn as its own glyph goes before the l
   t.equal(text([glyph('ם', 10, 18), glyph('\u05b9', 18.5, 19.5), glyph('ד', 20, 27)]), 'ם\u05b9ד');
   // Glyphs sharing an origin are one glyph's characters (glyphOrderText), digits keep its handling.
   t.equal(text([glyph('ב', 20, 26), glyph('1', 26, 30)]), null);
+});
+
+t.test('indicMarksAfterTheirLetters: a vowel sign drawn after the next letter goes back under its own', async (t) => {
+  // XeTeX's Lohit Bengali, "দুপুরে": the u-kar of দ (ink 123.37–128.42) drawn after the প (127.36–135.37).
+  const glyph = (ch: string, left: number, right: number) => ({ ch, left, right, ox: left, oy: 100, size: 13, font: 'F', horizontal: true, dx: 1, dy: 0 });
+  const moved = indicMarksAfterTheirLetters([glyph('দ', 120.67, 127.25), glyph('প', 127.36, 135.37), glyph('ু', 123.37, 128.42)]);
+  t.same(moved?.map((g) => g.ch).join(''), 'দুপ');
+  // Under the letter just before it, the sign stays: nothing moves.
+  t.equal(indicMarksAfterTheirLetters([glyph('দ', 120.67, 127.25), glyph('প', 127.36, 135.37), glyph('ু', 130.95, 135.99)]), null);
+  // The document (test/fixtures/fontsweep): "সূর্য" was "সর্যূ".
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bengali-xelatex-lohitbengali.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /সূর্য/u);
 });
 
 t.test('real documents: Writer\'s points and harakat on their letters', async (t) => {
