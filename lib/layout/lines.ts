@@ -439,10 +439,20 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   // Note marks are matched across the page: the mark in the body, its note at the foot.
   const marks = findNoteMarks(rows);
   const measured = rows.map((row) => {
-    const opening = row.items[0] && marks.labels.get(row.items[0]);
-    const rest = !opening ? row.items : opening.rest === '' ? row.items.slice(1) : [{ ...row.items[0]!, text: opening.rest }, ...row.items.slice(1)];
+    // The run a note opens with: the first, or the last of a right-to-left row.
+    const labelled = row.items.find((item) => marks.labels.has(item));
+    const opening = labelled && marks.labels.get(labelled);
+    const rest = !opening ? row.items : opening.rest === '' ? row.items.filter((item) => item !== labelled) : row.items.map((item) => (item === labelled ? { ...item, text: opening.rest } : item));
     return { block: row.block, label: opening?.label, row: measureRow(rest, options, glyphOrder) };
   });
+  // The marks by run; a right-to-left row's runs are copies (rtlRuns), found by their place.
+  const place = (item: Item): string => `${item.x} ${item.y} ${item.w} ${item.text}`;
+  const refsByPlace = new Map([...marks.refs].map(([item, label]) => [place(item), label]));
+  const refsOf = (row: MeasuredRow): ReadonlyMap<Item, string> =>
+    refsByPlace.size === 0 ? marks.refs : new Map(row.items.flatMap((item): [Item, string][] => {
+      const label = marks.refs.get(item) ?? refsByPlace.get(place(item));
+      return label === undefined ? [] : [[item, label]];
+    }));
   // The page's word gaps on right-to-left lines: a line's last few words (too few gaps of its own
   // to measure) are spaced as the lines above them.
   const pageWordGaps = measured.flatMap(({ row }) => (row.dir === 'rtl' && !row.words ? row.gaps.filter((g) => g > options.wordGap) : []));
@@ -465,7 +475,7 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   const spaceWidths = drawnSpaceWidths(measured.map(({ row }) => row), options.wordGap);
   const marked = markedSpaceFonts(measured.map(({ row }) => row), options.wordGap);
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, marks.refs, pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths, marked);
+    const line = composeLine(row, block, options, refsOf(row), pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths, marked);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };

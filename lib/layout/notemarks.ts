@@ -6,6 +6,8 @@
  * the row's, touching the end of a word. A raised digit is also an exponent or an index in a
  * formula ("x²"), so a digit is taken for a mark only when a note on the same page, below it and
  * set smaller, opens with the same label; a note symbol (* † ‡ § ¶ ‖) is a mark wherever it stands.
+ * In a right-to-left row the mark stands on the left of its word (but on the right of a word of a
+ * left-to-right script) and the note's label at its right end; digits are of any script ("۱").
  *
  *   … the State¹. The …        ← the mark: small, raised, touching "State"
  *   ──────
@@ -23,10 +25,10 @@ export const MARK_GAP = 0.2;
 /** A note is set at most this × the size of the row whose mark points to it. */
 export const NOTE_SIZE = 0.95;
 
-/** What a mark may say: a number of up to three digits, or one to three note symbols. */
-const MARK_TEXT = /^(?:\d{1,3}|[*\u2020\u2021\u00a7\u00b6\u2016]{1,3})$/u;
+/** What a mark may say: a number of up to three digits (of any script: "۱"), or one to three note symbols. */
+const MARK_TEXT = /^(?:\p{Nd}{1,3}|[*\u2020\u2021\u00a7\u00b6\u2016]{1,3})$/u;
 /** What a note's label may say standing alone: a mark's text, maybe with a full stop ("1."). */
-const LABEL_TEXT = /^(\d{1,3}|[*\u2020\u2021\u00a7\u00b6\u2016]{1,3})\.?$/u;
+const LABEL_TEXT = /^(\p{Nd}{1,3}|[*\u2020\u2021\u00a7\u00b6\u2016]{1,3})\.?$/u;
 /** A note symbol is a mark by itself; digits need a note to point to. */
 const NOTE_SYMBOL = /^[*\u2020\u2021\u00a7\u00b6\u2016]+$/u;
 /** A note's label glued at normal size to its first word ("1The"), or standing apart ("1 The"). */
@@ -59,9 +61,27 @@ function measure(row: MarkRow): Measured {
 
 const raised = (item: Item, m: Measured): boolean => item.size <= MARK_SIZE * m.size && item.y <= m.base - MARK_RAISE * m.size;
 
-/** The label a row opens with, if it opens like a note: a raised label, or a label glued to a capital. */
+/** Whether most of a row's letters are of a right-to-left script. */
+function readsRightToLeft(row: MarkRow): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const item of row.items) {
+    for (const c of item.text) {
+      if (RTL_LETTER.test(c)) rtl += 1;
+      else if (LETTER.test(c)) ltr += 1;
+    }
+  }
+  return rtl > ltr;
+}
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * The label a row opens with, if it opens like a note: a raised label, or a label glued to a
+ * capital. A right-to-left row opens at its right end.
+ */
 function openingLabel(m: Measured): { item: Item; label: string; rest: string } | null {
-  const first = m.row.items[0];
+  const first = readsRightToLeft(m.row) ? m.row.items.reduce<Item | undefined>((a, b) => (a && a.x + a.w >= b.x + b.w ? a : b), undefined) : m.row.items[0];
   if (!first) return null;
   const text = first.text.trim();
   if (raised(first, m) && MARK_TEXT.test(text) && m.row.items.length > 1) return { item: first, label: text, rest: '' };
@@ -83,13 +103,21 @@ export function findNoteMarks(rows: readonly MarkRow[]): NoteMarks {
   const measured = rows.filter((row) => row.items.length > 0).map(measure);
   const openings = measured.map((m) => ({ m, opening: openingLabel(m) })).filter((o) => o.opening !== null);
   for (const m of measured) {
-    const items = m.row.items;
-    for (let i = 1; i < items.length; i++) {
+    const items = [...m.row.items].sort((a, b) => a.x - b.x);
+    const rtl = readsRightToLeft(m.row);
+    for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
-      const before = items[i - 1]!;
       const label = item.text.trim();
-      if (!MARK_TEXT.test(label) || !raised(item, m) || raised(before, m)) continue;
-      if (!/[\p{L}\p{M}\p{P}]$/u.test(before.text) || item.x - right(before) > MARK_GAP * m.size) continue;
+      if (!MARK_TEXT.test(label) || !raised(item, m)) continue;
+      // The word the mark follows: on its left, or, in a right-to-left row, on its right (a word
+      // of a left-to-right script there keeps its mark on its right: "WYSIWYG¹").
+      const before = items[i - 1];
+      const after = items[i + 1];
+      const follows =
+        before !== undefined && !raised(before, m) && /[\p{L}\p{M}\p{P}]$/u.test(before.text) && item.x - right(before) <= MARK_GAP * m.size && (!rtl || !RTL_LETTER.test(before.text));
+      const precedes =
+        rtl && after !== undefined && !raised(after, m) && /^[\p{L}\p{M}\p{P}]/u.test(after.text) && after.x - right(item) <= MARK_GAP * m.size;
+      if (!follows && !precedes) continue;
       const note = openings.find(
         (o) => o.m !== m && o.opening!.label === label && o.m.base > m.base && o.m.size <= NOTE_SIZE * m.size,
       );

@@ -6,7 +6,7 @@
  * and explicit direction controls removed. The bidi stage (stages/bidi.ts) runs it on every page.
  */
 import bidiModule, { type Bidi } from 'bidi-js';
-import { diagnostic, type DiagnosticRecord, type DocRecord, type Direction, type InferredMark, type Line, type PageRecord } from '../protocol/records.js';
+import { diagnostic, type DiagnosticRecord, type DocRecord, type Direction, type InferredMark, type Line, type NoteRef, type PageRecord } from '../protocol/records.js';
 import { isGlyphOrder } from './rtl.js';
 
 /** Options of the reordering. */
@@ -238,6 +238,16 @@ function moveMarks(inferred: readonly InferredMark[], offsets: Map<number, numbe
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** Maps note reference marks through a reordering: each stays after the character it followed. */
+function moveRefs(refs: readonly NoteRef[], offsets: Map<number, number>): NoteRef[] {
+  return refs
+    .map((ref) => {
+      const before = ref.at > 0 ? offsets.get(ref.at - 1) : undefined;
+      return { ...ref, at: before !== undefined ? before + 1 : ref.at };
+    })
+    .sort((a, b) => a.at - b.at);
+}
+
 /** The pure core: reorders the lines of one page. */
 /**
  * A letter's marks in canonical order, as NFC (and the truth of pointed text) has them: a qamats
@@ -290,6 +300,7 @@ export function bidiOfPage(
     if (!glyphOrder) return { ...line, dir: dir as Direction };
     const { mirrored, plain, offsets } = reorderUnits(split.units, dir);
     const out: Line = { ...line, text: mirrored, dir, inferred: moveMarks(Array.isArray(line.inferred) ? line.inferred : [], offsets) };
+    if (Array.isArray(line.refs)) out.refs = moveRefs(line.refs, offsets);
     reordered.set(out, { mirrored, plain });
     return out;
   });

@@ -38,3 +38,17 @@ for (const name of ['en-lo-notes', 'en-pdflatex-notes', 'en-chromium-notes']) {
     t.type(first.refs?.[0]?.note, 'number', 'the ref points at a note');
   });
 }
+
+t.test('right to left: a mark on the left of its word, digits of the script, the label at the note\'s right end', async (t) => {
+  // XeLaTeX's Persian (test/fixtures/rtl-notes): "است.۱" and "می‌آیند.۲" with raised Persian digits,
+  // the notes opening with raised "۱" and "۲" at their right ends.
+  const out = execFileSync(...untapped(process.execPath, [cli, 'extract', '--quiet', '--format', 'ndjson', join(repoRoot, 'test/fixtures/rtl-notes/persian-notes.pdf')]), { env: childEnv, encoding: 'utf8' });
+  const blocks: Block[] = out.split('\n').filter(Boolean).flatMap((line) => (JSON.parse(line) as { blocks?: Block[] }).blocks ?? []);
+  const body = blocks.find((b) => b.text.startsWith('کتابخانه'))!;
+  t.notMatch(body.text, /[۱۲]/u, 'no mark in the text');
+  // Each ref stands right after the word it follows.
+  t.same(body.refs?.map((r) => [r.label, body.text.slice(0, r.at).split(' ').at(-1)]), [['۱', 'است.'], ['۲', 'می‌آیند.']]);
+  const notes = blocks.filter((b) => b.role === 'footnote');
+  t.same(notes.map((b) => [b.label, b.text]), [['۱', 'در روزهای تعطیل ساعت کار کوتاه‌تر است.'], ['۲', 'سالن مطالعه دو طبقه دارد.']]);
+  t.same(body.refs?.map((r) => typeof r.note), ['number', 'number'], 'each ref points at its note');
+});
