@@ -201,3 +201,22 @@ t.test('a comma after a word, with no space glyph, in a font that draws its word
   t.ok(collapse(stdout).split(' ').includes('হলো,'));
   t.same(collapse(stdout).split(' '), collapse(readFileSync(`${doc}.txt`, 'utf8')).split(' '), 'every word as written');
 });
+
+t.test('single digits one advance apart are one number, whatever the gaps between their inks', async (t) => {
+  // Chromium's Persian in Nazli (test/fixtures/fontsweep): each digit of "۱۴۰۲" in a span of its
+  // own, ink boxes 0.2 em apart; read apart, the bidirectional algorithm turned them round: "۲ ۰ ۴ ۱".
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'persian-chromium-nazli-b.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /سال ۱۴۰۲ در/u);
+  t.match(stdout, / ۴۰۰ /u);
+  // Digits a word space apart (a pitch of 0.75 em) stay apart.
+  const digits = (pitch: number): Item[] => [
+    item('rooms', 50, 100, 10, { w: 26 }),
+    item('7', 80, 100, 10, { w: 2.3 }),
+    item('8', 80 + pitch * 10, 100, 10, { w: 2.3 }),
+    item('free', 90 + pitch * 10, 100, 10, { w: 20 }),
+  ];
+  t.equal(linesOf(digits(0.47))[0]!.text, 'rooms 78 free');
+  t.equal(linesOf(digits(0.75))[0]!.text, 'rooms 7 8 free');
+});
