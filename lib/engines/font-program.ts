@@ -41,7 +41,7 @@ export interface GlyphSample {
 }
 
 /** A TrueType glyph's ink width (xMax − xMin of its `glyf` header) in font units, or null. */
-function inkWidth(tables: Map<string, DataView>, glyph: number): number | null {
+export function inkWidth(tables: Map<string, DataView>, glyph: number): number | null {
   const head = tables.get('head');
   const loca = tables.get('loca');
   const glyf = tables.get('glyf');
@@ -131,7 +131,7 @@ function cmapTexts(cmap: DataView | undefined, codes?: Set<number>): Map<number,
 }
 
 /** The glyphs a coverage table lists, in coverage order. */
-function coverage(t: DataView, at: number): number[] {
+export function coverage(t: DataView, at: number): number[] {
   const glyphs: number[] = [];
   if (at + 4 > t.byteLength) return glyphs;
   const format = t.getUint16(at);
@@ -147,12 +147,13 @@ function coverage(t: DataView, at: number): number[] {
   return glyphs;
 }
 
-/** One substitution: the glyphs in (one, or a ligature's components) and the glyph out. */
-type Substitution = { from: number[]; to: number };
+/** One substitution: the glyphs in (one, or a ligature's components), the glyph out, and the index of its lookup. */
+export type Substitution = { from: number[]; to: number; lookup: number };
 
 /** The single (type 1) and ligature (type 4) substitutions of every GSUB lookup, through extensions (type 7). */
-function substitutions(gsub: DataView | undefined): Substitution[] {
+export function substitutions(gsub: DataView | undefined): Substitution[] {
   const out: Substitution[] = [];
+  let lookup = 0;
   if (!gsub || gsub.byteLength < 10) return out;
   const lookups = gsub.getUint16(8);
   if (lookups + 2 > gsub.byteLength) return out;
@@ -166,10 +167,10 @@ function substitutions(gsub: DataView | undefined): Substitution[] {
       const covered = coverage(gsub, at + gsub.getUint16(at + 2));
       if (format === 1) {
         const delta = gsub.getInt16(at + 4);
-        for (const g of covered) out.push({ from: [g], to: (g + delta) & 0xffff });
+        for (const g of covered) out.push({ from: [g], to: (g + delta) & 0xffff, lookup });
       } else if (format === 2) {
         covered.forEach((g, i) => {
-          if (at + 6 + 2 * i + 2 <= gsub.byteLength) out.push({ from: [g], to: gsub.getUint16(at + 6 + 2 * i) });
+          if (at + 6 + 2 * i + 2 <= gsub.byteLength) out.push({ from: [g], to: gsub.getUint16(at + 6 + 2 * i), lookup });
         });
       }
     } else if (type === 4 && format === 1) {
@@ -185,17 +186,18 @@ function substitutions(gsub: DataView | undefined): Substitution[] {
           const parts = gsub.getUint16(lig + 2);
           const from = [covered[s]!];
           for (let k = 1; k < parts && lig + 4 + 2 * k <= gsub.byteLength; k++) from.push(gsub.getUint16(lig + 2 + 2 * k));
-          out.push({ from, to });
+          out.push({ from, to, lookup });
         }
       }
     }
   };
   for (let i = 0; i < count && lookups + 2 + 2 * i + 2 <= gsub.byteLength; i++) {
-    const lookup = lookups + gsub.getUint16(lookups + 2 + 2 * i);
-    if (lookup + 6 > gsub.byteLength) continue;
-    const type = gsub.getUint16(lookup);
-    const n = gsub.getUint16(lookup + 4);
-    for (let k = 0; k < n && lookup + 6 + 2 * k + 2 <= gsub.byteLength; k++) subtable(type, lookup + gsub.getUint16(lookup + 6 + 2 * k));
+    const at = lookups + gsub.getUint16(lookups + 2 + 2 * i);
+    if (at + 6 > gsub.byteLength) continue;
+    lookup = i;
+    const type = gsub.getUint16(at);
+    const n = gsub.getUint16(at + 4);
+    for (let k = 0; k < n && at + 6 + 2 * k + 2 <= gsub.byteLength; k++) subtable(type, at + gsub.getUint16(at + 6 + 2 * k));
   }
   return out;
 }

@@ -35,6 +35,8 @@ interface IndicScript {
   signs: string;
   /** The vowel signs drawn left of their consonants. */
   preBase: string;
+  /** The nasal signs a font may draw with a pre-base sign as one glyph ("िं"). */
+  nasal: string;
   preBaseRule: string;
   /** Drawn pair → the vowel (after the pre-base signs are moved). */
   twoPart: Readonly<Record<string, string>>;
@@ -50,6 +52,7 @@ const DEVANAGARI: IndicScript = {
   ra: '\u0930',
   signs: '\\u093A\\u093B\\u093E-\\u094C\\u094E\\u094F\\u0900-\\u0902',
   preBase: '\\u093F',
+  nasal: '\\u0900-\\u0902',
   preBaseRule: 'devanagari-short-i',
   twoPart: { '\u093E\u0947': '\u094B', '\u093E\u0948': '\u094C', '\u0906\u0947': '\u0913', '\u0906\u0948': '\u0914' },
 };
@@ -62,6 +65,7 @@ const BENGALI: IndicScript = {
   ra: '\u09B0',
   signs: '\\u09BE-\\u09CC\\u09D7\\u0981-\\u0983',
   preBase: '\\u09BF\\u09C7\\u09C8',
+  nasal: '\\u0981\\u0982',
   preBaseRule: 'bengali-pre-base-vowel',
   twoPart: { '\u09C7\u09BE': '\u09CB', '\u09C7\u09D7': '\u09CC' },
   postBase: '\u09AF',
@@ -89,7 +93,8 @@ function rewritesOf(s: IndicScript): GlyphOrderRewrite[] {
   if (ya) rewrites.push({ rule: `${s.name}-ya-phala`, pattern: new RegExp(`([${s.consonant}]${s.nukta}?)${ya}${s.virama}(?!${ya})`, 'gu'), replace: (m) => `${m[1]}${s.virama}${ya}` });
   rewrites.push(
     { rule: `${s.name}-reph`, pattern: new RegExp(`(${cluster}${postBase})${s.ra}${s.virama}(?!\\u200D)`, 'gu'), replace: (m) => `${s.ra}${s.virama}${m[1]}` },
-    { rule: s.preBaseRule, pattern: new RegExp(`([${s.preBase}])(${cluster})`, 'gu'), replace: (m) => `${m[2]}${m[1]}` },
+    // A nasal sign drawn in one glyph with the pre-base sign ("िं") moves with it.
+    { rule: s.preBaseRule, pattern: new RegExp(`([${s.preBase}][${s.nasal}]*)(${cluster})`, 'gu'), replace: (m) => `${m[2]}${m[1]}` },
     { rule: `${s.name}-two-part-vowel`, pattern: twoPart, replace: (m) => s.twoPart[m[0]] ?? m[0] },
   );
   return rewrites;
@@ -198,4 +203,17 @@ export function attachIndicMarks(items: readonly Item[]): Item[] {
     removed.add(mark);
   }
   return out.filter((item) => !removed.has(item));
+}
+
+/** One glyph's text that is a reph and a pre-base sign ("र्ि"), with any nasal sign after them. */
+const REPH_WITH_PRE_BASE = /^([\u0930\u09B0][\u094D\u09CD])([\u093F\u09BF\u09C7\u09C8][\u0900-\u0902\u0981\u0982]*)$/u;
+
+/**
+ * The text of one glyph that draws a reph with the pre-base sign of the syllable it heads (Noto
+ * Serif Devanagari's i-matra made for a reph, "र्ि" in XeTeX's map), in the order glyph-order text
+ * has them when drawn apart, the sign first (Lohit's "सिर्दयों"): the reph then goes with the
+ * cluster the sign moves past. Drawn apart, a reph before a pre-base sign ends the syllable before.
+ */
+export function preBaseBeforeReph(text: string): string {
+  return text.length > 2 ? text.replace(REPH_WITH_PRE_BASE, '$2$1') : text;
 }

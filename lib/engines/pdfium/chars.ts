@@ -8,11 +8,12 @@
 import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
 import { actualTextSpan, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
-import { derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
+import { derivedGlyphContexts, derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
+import { glyphDrawn, textInContext, type GlyphContexts, type GlyphsBefore } from '../font-contexts.js';
 import { isOfScript, letterScript, type ScriptClass } from '../../lang/scripts.js';
 import type { GlyphSample } from '../font-program.js';
 
@@ -208,7 +209,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     // The fonts with map gaps take a pass over the page's characters: made when a glyph first
     // turns out unmapped, as most pages have none.
     let unmappedGaps: ReturnType<typeof fontsWithMapGaps> | null = null;
-    const derived = new Map<number, { texts: Map<number, string> | null; scripts: ProgramScripts | null }>();
+    const derived = new Map<number, { texts: Map<number, string> | null; contexts: GlyphContexts | null; scripts: ProgramScripts | null }>();
+    // The last glyphs drawn, a placeholder glyph's context (font-contexts.ts).
+    const before: GlyphsBefore = { raw: [], texts: [] };
     const letterScriptAt = (index: number): ScriptClass | null => {
       const code = calls.FPDFText_GetUnicode(textPage, index);
       return code > 0 && code <= 0x10ffff ? letterScript(String.fromCodePoint(code)) : null;
@@ -239,6 +242,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         place(only);
         return;
       }
+      rephGlyphInGlyphOrder(held);
       const text = held.map((g) => g.ch).join('');
       const left = Math.min(...held.map((g) => g.left));
       const right = Math.max(...held.map((g) => g.right));
@@ -417,16 +421,21 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       // code is a glyph without text that keeps its place in its run, like a soft hyphen (other
       // raw codes are kept: PDFium read them through the font's encoding, often rightly).
       let derivedText = '';
+      let placeholderSaid = false;
       const gapFont = mapError && object !== 0 ? calls.FPDFTextObj_GetFont(object) : 0;
       const gapsOfFont = gapFont !== 0 ? (unmappedGaps ??= fontsWithMapGaps(calls, textPage, count, boxPtr, () => heaps(m).HEAPF32)).get(gapFont) : undefined;
       if (gapsOfFont) {
         let program = derived.get(gapFont);
         if (!program) {
           const name = readBytes(m, names, (p, len) => m.FPDFFont_GetBaseFontName(gapFont, p, len));
-          program = { texts: derivedGlyphTexts(name, gapsOfFont.samples, gapsOfFont.script), scripts: programScripts(name) };
+          const texts = derivedGlyphTexts(name, gapsOfFont.samples, gapsOfFont.script);
+          program = { texts, contexts: texts && derivedGlyphContexts(name), scripts: programScripts(name) };
           derived.set(gapFont, program);
         }
-        derivedText = program.texts?.get(code) ?? '';
+        const inContext = program.contexts && textInContext(program.contexts, code, before);
+        // A placeholder whose text a glyph before it already gave is a glyph without text.
+        placeholderSaid = inContext === '';
+        derivedText = inContext ?? program.texts?.get(code) ?? '';
         // A glyph number read as a letter the font cannot draw ("ê" in Noto Nastaliq Urdu) is no text.
         if (!derivedText && misreadCode(code, program.scripts)) {
           derivedText = '\ufffd';
@@ -521,7 +530,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         }
       }
       const glyph: Glyph = {
-        ch: derivedText || (code === 0xad || noText || gap || unmappedControl || code > 0x10ffff ? '' : String.fromCodePoint(code)),
+        ch: derivedText || (code === 0xad || noText || gap || unmappedControl || placeholderSaid || code > 0x10ffff ? '' : String.fromCodePoint(code)),
         left: horizontal ? left : ox,
         right: horizontal ? right : ox + turnedAdvance(right - left, height, dx, dy, objectSize),
         ox,
@@ -533,6 +542,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         dy,
       };
       if (objectTagged !== undefined) glyph.tag = objectTagged;
+      glyphDrawn(before, glyph.ch, mapError ? code : null);
       if (span) {
         span.glyphs.push(glyph);
         span.after = undefined;

@@ -6,6 +6,7 @@
  * does, and is used when its glyphs of those ids have the advances the page draws them with.
  */
 import { advancesAgree, type GlyphSample } from '../font-program.js';
+import { glyphContexts, type GlyphContexts } from '../font-contexts.js';
 import { installedFont } from '../installed-fonts.js';
 import { letterScript, type ScriptClass } from '../../lang/scripts.js';
 
@@ -28,6 +29,24 @@ export function derivedGlyphTexts(name: string, samples: readonly GlyphSample[],
   }
   return texts.size > 0 ? texts : null;
 }
+
+/**
+ * The texts of a font's placeholder glyphs after the glyphs that decide them (font-contexts.ts),
+ * from the installed program of its name; null when none is installed or it has none. Asked only
+ * of a font whose glyph texts were derived from that program (derivedGlyphTexts).
+ */
+export function derivedGlyphContexts(name: string): GlyphContexts | null {
+  const installed = installedFont(name);
+  if (!installed) return null;
+  let contexts = CONTEXTS_OF_PROGRAM.get(installed);
+  if (contexts === undefined) {
+    const found = glyphContexts(installed.tables, installed.texts);
+    contexts = found.candidates.size > 0 ? found : null;
+    CONTEXTS_OF_PROGRAM.set(installed, contexts);
+  }
+  return contexts;
+}
+const CONTEXTS_OF_PROGRAM = new WeakMap<object, GlyphContexts | null>();
 
 /** The scripts a font's glyphs are told apart by (those with letters whose glyphs shape into conjuncts and ligatures, and their neighbours). */
 const SCRIPTS = [

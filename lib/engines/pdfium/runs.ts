@@ -7,6 +7,7 @@
 import type { Direction, Extent, Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { endsNonJoining } from '../../scripts/rtl.js';
+import { preBaseBeforeReph } from '../../scripts/indic.js';
 import { angleOf } from '../../layout/frames.js';
 
 /*
@@ -423,6 +424,17 @@ export function indicMarksAfterTheirLetters(glyphs: readonly Glyph[]): Glyph[] |
 /** The nonspacing marks and the letters of the Brahmic scripts of India (U+0900–U+0DFF). */
 const INDIC_NONSPACING_MARK = /^(?=\p{Mn})[\u0900-\u0dff]$/u;
 const INDIC_LETTER = /^(?=\p{L})[\u0900-\u0dff]/u;
+
+/**
+ * The characters of one glyph (PDFium gives them one origin and one box) that draws a reph with the
+ * pre-base sign of the syllable it heads, put in glyph order, the sign first (preBaseBeforeReph).
+ */
+export function rephGlyphInGlyphOrder(characters: Glyph[]): void {
+  const first = characters[0];
+  if (!first || characters.length < 3 || characters.some((g) => g.left !== first.left || g.right !== first.right)) return;
+  const ordered = [...preBaseBeforeReph(characters.map((g) => g.ch).join(''))];
+  if (ordered.length === characters.length) characters.forEach((g, k) => (g.ch = ordered[k]!));
+}
 
 /** A space glyph that PDFium's character order gives to no run: its extent and its origin's y. */
 export interface LooseSpace extends Extent {
