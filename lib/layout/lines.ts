@@ -13,7 +13,7 @@ import { attachIndicMarks } from '../scripts/indic.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
-import type { Direction, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
+import type { Direction, Extent, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
 import { attachMarks, endsNonJoining, endsWordAlways, fontWordGaps, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
@@ -87,6 +87,8 @@ export function buildLine(
 interface MeasuredRow {
   dir: Direction;
   items: Item[];
+  /** The space glyphs drawn after the row's runs, marks' runs among them (before marks join their letters). */
+  spaces: Extent[];
   words: ReturnType<typeof slopingWords> | null;
   gaps: number[];
 }
@@ -111,7 +113,7 @@ function measureRow(rowItems: readonly Item[], options: LineOptions, glyphOrder:
     const hidden = hasNoAdvance(dir === 'rtl' ? b : a) ? options.zeroWidthRun : 0;
     gaps.push(gap / Math.max(a.size, b.size, 1) - hidden);
   }
-  return { dir, items, words, gaps };
+  return { dir, items, words, gaps, spaces: rowItems.flatMap((item) => (item.space ? [item.space] : [])) };
 }
 
 /**
@@ -185,7 +187,11 @@ function composeLine(
       // A gap between Hangul and a Latin letter or digit, of a font that draws its word spaces, with
       // no space glyph in it and narrower than the font's space, is CJK autospace (drawnSpaceWidths).
       const spaceWidth = spaceWidths.get(before.font);
-      const unspaced = spaceWidth !== undefined && gap < spaceWidth && spacedOtherwise(tail, item.text) && !spaceInGap(before, item) && !spaceInGap(item, before);
+      // So is one after an Arabic letter that does not join the next (alef, waw, lam-alef), whose
+      // glyph ends short of its advance, in one font, where the engine saw no space or line end after the run (nor
+      // after a mark on its end) and no space glyph (a mark's run's too) lies between.
+      const unjoined = dir === 'rtl' && before.after === undefined && before.font === item.font && endsNonJoining(text.slice(-MARKS_TAIL)) && ARABIC_LETTER.test(item.text) && !row.spaces.some((space) => spaceBetween(space, item, before));
+      const unspaced = spaceWidth !== undefined && gap < spaceWidth && (spacedOtherwise(tail, item.text) || unjoined) && !spaceInGap(before, item) && !spaceInGap(item, before);
       const wide = (gap > limit && !unspaced && !digitPitch(before, item)) || (gap > MARKER_FLOOR && markedGap(before, item) && marked(before.font));
       if (!hasSpace && (words ? words.starts.has(i) : wide || wordEnd || spaceDrawn)) {
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(wide || wordEnd) ? 'space-glyph' : rule });
@@ -324,6 +330,7 @@ function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<st
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
+const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
 
 /**
  * Whether a producer that draws its word spaces may space the boundary between two texts (the end
@@ -401,6 +408,12 @@ const DIGIT_PITCH_EM = 0.6;
 function spaceInGap(a: Item, b: Item): boolean {
   const space = a.space;
   if (!space) return false;
+  const at = space.x + space.w / 2;
+  return at > Math.min(centre(a), centre(b)) && at < Math.max(centre(a), centre(b));
+}
+
+/** Whether a space glyph lies between the centres of runs `a` and `b`. */
+function spaceBetween(space: Extent, a: Item, b: Item): boolean {
   const at = space.x + space.w / 2;
   return at > Math.min(centre(a), centre(b)) && at < Math.max(centre(a), centre(b));
 }

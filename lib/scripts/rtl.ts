@@ -145,6 +145,8 @@ export function attachMarks(items: readonly Item[], glyphOrder: boolean): Item[]
     // follows it, so it goes just before it in drawing order (just after it when already reversed).
     chars.splice(glyphOrder ? letter ?? k : n - k, 0, mark.text.trim());
     host.text = chars.join('');
+    // A space after the mark (drawn last, over the end of its word) is the word's.
+    if (mark.after === 'space' && host.after === undefined) host.after = 'space';
     removed.add(mark);
   }
   return out.filter((item) => !removed.has(item));

@@ -5,7 +5,7 @@
 import type { Item } from '../../protocol/records.js';
 import { heaps, type PdfiumModule, type Scratch } from './module.js';
 import { pdfTextString } from './strings.js';
-import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph } from './runs.js';
+import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph, type LooseSpace } from './runs.js';
 
 /**
  * The scripts whose ActualText spans are read here: Arabic, Indic scripts and Thai, shaped so that
@@ -91,4 +91,48 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
   const item: Item = { text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir };
   if (first.tag !== undefined) item.tag = first.tag;
   return [item];
+}
+
+const PAGEOBJ_TEXT = 1;
+
+/**
+ * The text objects PDFium's text leaves out, once the page's characters are read (`seen`: the
+ * objects some character came from). PDFium gives a span's ActualText to the glyphs of its first
+ * text object and leaves its other objects out: each span's extent (`spans`, updated here) is that
+ * of all its objects. It also drops a space glyph drawn as an object of its own before a span
+ * (Chromium's Arabic, before a letter with a shadda or tanween): an object left out whose bounds
+ * are a point draws nothing, and is returned as a space of no width there, for the run it follows.
+ */
+export function objectsOutOfTheText(
+  m: PdfiumModule,
+  page: number,
+  textPage: number,
+  boundsPtr: number,
+  transform: readonly number[],
+  spans: ReadonlyMap<number, { left: number; right: number }>,
+  seen: ReadonlySet<number>,
+): LooseSpace[] {
+  const [ta = 1, tb = 0, tc = 0, td = -1, te = 0, tf = 0] = transform;
+  const b = boundsPtr;
+  const dropped: LooseSpace[] = [];
+  const objects = m.FPDFPage_CountObjects(page);
+  for (let k = 0; k < objects; k++) {
+    const object = m.FPDFPage_GetObject(page, k);
+    if (!object || m.FPDFPageObj_GetType(object) !== PAGEOBJ_TEXT || !m.FPDFPageObj_GetBounds(object, b, b + 4, b + 8, b + 12)) continue;
+    const f32 = heaps(m).HEAPF32;
+    const [l = 0, bo = 0, r = 0, t = 0] = [f32[b >> 2], f32[(b >> 2) + 1], f32[(b >> 2) + 2], f32[(b >> 2) + 3]];
+    const xs = [ta * l + tc * bo, ta * r + tc * bo, ta * l + tc * t, ta * r + tc * t];
+    const marks = m.FPDFPageObj_CountMarks(object);
+    let inSpan = false;
+    for (let j = 0; j < marks; j++) {
+      const pending = spans.get(m.FPDFPageObj_GetMark(object, j));
+      if (!pending) continue;
+      inSpan = true;
+      pending.left = Math.min(pending.left, Math.min(...xs) + te);
+      pending.right = Math.max(pending.right, Math.max(...xs) + te);
+    }
+    // (Space glyphs PDFium kept are not among `seen`, but have their text: " ".)
+    if (!inSpan && !seen.has(object) && l === r && bo === t && m.FPDFTextObj_GetText(object, textPage, 0, 0) <= 2) dropped.push({ x: round(ta * l + tc * bo + te), w: 0, y: tb * l + td * bo + tf });
+  }
+  return dropped;
 }

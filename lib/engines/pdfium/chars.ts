@@ -9,7 +9,7 @@ import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
 import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
-import { actualTextSpan, spanItem } from './actual-text.js';
+import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphContexts, derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
@@ -64,8 +64,6 @@ function pointedCluster(held: Glyph[], left: number, right: number, before: Orig
     g.right = right;
   }
 }
-
-const PAGEOBJ_TEXT = 1;
 
 /** A glyph whose ink is taller than this × em is drawn (a space glyph's ink box is a line). */
 const INK_EM = 0.02;
@@ -326,6 +324,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     type Span = { mark: number; text: string; glyphs: Glyph[]; at: number; left: number; right: number; after?: 'space' | 'break'; space?: Extent };
     let span: Span | null = null;
     const spans = new Map<number, Span>();
+    const seenObjects = new Set<number>();
     const spanTexts = new Map<number, string | null>();
     let lastObject = -1;
     let objectFont = '';
@@ -445,6 +444,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       const gap = gapsOfFont?.mapped === true && CONTROL.test(String.fromCodePoint(code));
       if (object !== lastObject) {
         lastObject = object;
+        seenObjects.add(object);
         const objectSpan = object ? actualTextSpan(m, object, names, spanTexts) : null;
         if (objectSpan?.mark !== (span as Span | null)?.mark) {
           flush();
@@ -558,26 +558,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     }
     commit();
     flush();
-    if (spans.size > 0) {
-      // PDFium gives a span's ActualText to the glyphs of its first text object and leaves the
-      // other objects out of the text: the span's extent is that of all its objects.
-      const b = scratch.get(96) + 64;
-      const objects = m.FPDFPage_CountObjects(page);
-      for (let k = 0; k < objects; k++) {
-        const object = m.FPDFPage_GetObject(page, k);
-        if (!object || m.FPDFPageObj_GetType(object) !== PAGEOBJ_TEXT) continue;
-        const marks = m.FPDFPageObj_CountMarks(object);
-        for (let j = 0; j < marks; j++) {
-          const pending = spans.get(m.FPDFPageObj_GetMark(object, j));
-          if (!pending || !m.FPDFPageObj_GetBounds(object, b, b + 4, b + 8, b + 12)) continue;
-          const f32 = heaps(m).HEAPF32;
-          const [l = 0, bo = 0, r = 0, t = 0] = [f32[b >> 2], f32[(b >> 2) + 1], f32[(b >> 2) + 2], f32[(b >> 2) + 3]];
-          const xs = [ta * l + tc * bo, ta * r + tc * bo, ta * l + tc * t, ta * r + tc * t];
-          pending.left = Math.min(pending.left, Math.min(...xs) + te);
-          pending.right = Math.max(pending.right, Math.max(...xs) + te);
-        }
-      }
-    }
+    if (spans.size > 0) loose.push(...objectsOutOfTheText(m, page, textPage, scratch.get(96) + 64, transform, spans, seenObjects));
     // Latest first, so that the places of the earlier ones stay where they were.
     for (const pending of [...spans.values()].reverse()) {
       const made = spanItem(pending.text, pending.glyphs, normalize, pending.left, pending.right);
