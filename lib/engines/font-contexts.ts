@@ -145,7 +145,8 @@ function contextRules(gsub: DataView): ContextRule[] {
   const subtable = (type: number, at: number): void => {
     if (at + 6 > gsub.byteLength) return;
     const format = u16(at);
-    if (type === 7) return subtable(u16(at + 2), at + gsub.getUint32(at + 4));
+    // An extension holds a subtable of another type (never another extension).
+    if (type === 7) return u16(at + 2) === 7 || at + 8 > gsub.byteLength ? undefined : subtable(u16(at + 2), at + gsub.getUint32(at + 4));
     if (type !== 5 && type !== 6) return;
     const chained = type === 6;
     if (format === 3) {

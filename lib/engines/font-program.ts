@@ -162,7 +162,8 @@ export function substitutions(gsub: DataView | undefined): Substitution[] {
     if (at + 6 > gsub.byteLength) return;
     const format = gsub.getUint16(at);
     if (type === 7) {
-      subtable(gsub.getUint16(at + 2), at + gsub.getUint32(at + 4));
+      // An extension holds a subtable of another type (never another extension).
+      if (gsub.getUint16(at + 2) !== 7 && at + 8 <= gsub.byteLength) subtable(gsub.getUint16(at + 2), at + gsub.getUint32(at + 4));
     } else if (type === 1) {
       const covered = coverage(gsub, at + gsub.getUint16(at + 2));
       if (format === 1) {

@@ -43,3 +43,22 @@ for (const [name, path, pkg] of [
     t.equal(stdout.trim(), truth);
   });
 }
+
+t.test('a malformed GSUB gives nothing and ends: an extension that points at itself, tables cut short', async (t) => {
+  const bytes = new Uint8Array(64);
+  const view = new DataView(bytes.buffer);
+  // The lookup list at 10: one lookup at 14, of type 7 (extension), its one subtable at 22,
+  // an extension of type 7 at offset 0 — itself.
+  view.setUint16(8, 10);
+  view.setUint16(10, 1);
+  view.setUint16(12, 4);
+  view.setUint16(14, 7);
+  view.setUint16(18, 1);
+  view.setUint16(20, 8);
+  view.setUint16(22, 1);
+  view.setUint16(24, 7);
+  const tables = new Map([['GSUB', new DataView(bytes.buffer)]]);
+  t.equal(glyphContexts(tables, new Map()).candidates.size, 0);
+  t.equal(glyphTexts(tables).size, 0);
+  for (const cut of [0, 9, 13, 23, 27]) t.equal(glyphContexts(new Map([['GSUB', new DataView(bytes.buffer, 0, cut)]]), new Map()).byVariant.size, 0, `cut at ${cut}`);
+});
