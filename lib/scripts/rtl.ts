@@ -248,6 +248,8 @@ export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, t
 const FONT_GAP_CEILING = 0.5;
 /** A font's gaps tell its break when it has this many (a title's few do not)… */
 const FONT_GAP_MIN = 16;
+/** …and that it has no gap inside words (all at least half `wordGap`) when it has this many. */
+const FONT_GAP_MIN_SPACES_ONLY = 8;
 /** …each side of the break this many… */
 const FONT_GAP_SIDE = 2;
 /** …and the break this width (× font size) with no gap in it. */
@@ -265,7 +267,8 @@ const FONT_GAP_FLOOR = 0.03;
  * on each side); never below FONT_GAP_FLOOR. A font with no such stretch whose narrowest gap is at
  * least half `wordGap` (its runs end only at spaces, as XeTeX's do) takes half that gap. Without
  * `inWordGaps` only that last rule applies (left-to-right lines: there a stretch among gaps below
- * `wordGap` may part a formula's tight symbols from its loose ones, not letters from spaces).
+ * `wordGap` may part a formula's tight symbols from its loose ones, not letters from spaces), and
+ * FONT_GAP_MIN_SPACES_ONLY gaps are enough to show it (a one-line document's dozen).
  *
  *   gaps (em):  0.01 0.02 0.02 0.03 │ 0.07 0.08 0.10 0.13 0.15 …   → threshold 0.05
  */
@@ -280,7 +283,7 @@ export function fontWordGaps(pairs: readonly { font: string; gap: number }[], wo
   }
   const limits = new Map<string, number>();
   for (const [font, gaps] of byFont) {
-    if (gaps.length < FONT_GAP_MIN) continue;
+    if (gaps.length < (inWordGaps ? FONT_GAP_MIN : FONT_GAP_MIN_SPACES_ONLY)) continue;
     gaps.sort((a, b) => a - b);
     let best = 0;
     let at = -1;

@@ -220,3 +220,13 @@ t.test('single digits one advance apart are one number, whatever the gaps betwee
   t.equal(linesOf(digits(0.47))[0]!.text, 'rooms 78 free');
   t.equal(linesOf(digits(0.75))[0]!.text, 'rooms 7 8 free');
 });
+
+t.test('XeLaTeX Devanagari, one line: a dozen word gaps, all of one width, are word spaces', async (t) => {
+  // FreeSerif's word gaps between the runs' boxes are 0.086 em (its signs overhang the space); a
+  // font whose runs end only at spaces shows it with 8 gaps, not only with a page's 16
+  // (test/fixtures/devanagari-xetex, freeserif-one-line: "हिंदीसिंहकिंतु…" before).
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/devanagari-xetex/freeserif-one-line.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /^हिंदी सिंह किंतु सर्दियों पार्टियों /u);
+  t.match(stdout, / विंध्य धार्मिक कर्मियों रुपये गुरु शुरू रूप /u);
+});
