@@ -88,20 +88,17 @@ export function glyphContexts(tables: Map<string, DataView>, texts: ReadonlyMap<
   return { candidates, byVariant: contexts, empty };
 }
 
-/** The glyphs before a glyph of a font left out of its Unicode map: their raw codes, and the texts of the last few. */
+/** The characters before a placeholder: the raw codes of those left out of their font's Unicode map, and the others. */
 export interface GlyphsBefore {
   raw: number[];
   texts: string[];
 }
-/** How many glyphs before a placeholder may decide it (its syllable's). */
-const CONTEXT_GLYPHS = 4;
-/** How many glyphs before a placeholder may already say its text (a variant whose Unicode map has it). */
-const SAID_GLYPHS = 3;
+/** How many characters before a placeholder may decide it, or already say its text (its syllable's). */
+export const CONTEXT_CHARACTERS = 4;
 
 /**
- * The text of a placeholder glyph (`code`) after the glyphs before it: what the latest variant
- * among them says; nothing when the text of one of the last few already holds one of its possible
- * texts (Noto Serif Devanagari under XeTeX: the i-matra made for the anusvara mapped to "िं", the
+ * The text of a placeholder glyph (`code`) after the characters before it: what the latest variant
+ * among them says; nothing when one of them already is one of its possible texts (Noto Serif Devanagari under XeTeX: the i-matra made for the anusvara mapped to "िं", the
  * placeholder after its consonant left out); null when it is no placeholder or nothing decides.
  */
 export function textInContext(contexts: GlyphContexts, code: number, before: GlyphsBefore): string | null {
@@ -115,14 +112,9 @@ export function textInContext(contexts: GlyphContexts, code: number, before: Gly
   // anusvara, mapped "र्ि" and "िं" by XeTeX).
   if (contexts.empty.has(code)) return '';
   const possible = contexts.candidates.get(code);
-  if (possible && before.texts.slice(-SAID_GLYPHS).some((text) => [...possible].some((p) => text.includes(p)))) return '';
+  const said = before.texts.join('');
+  if (possible && [...possible].some((text) => said.includes(text))) return '';
   return null;
-}
-
-/** Records a glyph drawn: its raw code when its font's Unicode map left it out, and its text. */
-export function glyphDrawn(before: GlyphsBefore, text: string, raw: number | null): void {
-  if (raw !== null && before.raw.push(raw) > CONTEXT_GLYPHS) before.raw.shift();
-  if (before.texts.push(text) > CONTEXT_GLYPHS) before.texts.shift();
 }
 
 /** The rules of the contextual (5) and chained contextual (6) lookups, formats 1–3, through extensions (7). */

@@ -3,7 +3,7 @@
  * words run on without spaces. Pure functions over records; thresholds are passed in, relative to
  * the font size, by the stage that owns them.
  */
-import type { Box, Item } from '../protocol/records.js';
+import type { Box, Direction, Item } from '../protocol/records.js';
 
 /** Vertical extent of a run from its baseline: ink lies roughly in [y - ASCENT·size, y + DESCENT·size]. */
 export const ASCENT = 0.8;
@@ -129,4 +129,15 @@ export function drawnSpace(before: Pick<Item, 'space'>, gap: number): boolean | 
   const space = before.space;
   if (!space || space.w <= 0) return null;
   return gap >= ZERO_ADVANCE_SHARE * space.w;
+}
+
+/** The direction of most of a row's text, by its runs' directions. */
+export function lineDirection(items: readonly Item[]): Direction {
+  let rtl = 0;
+  let ltr = 0;
+  for (const item of items) {
+    if (item.dir === 'rtl') rtl += item.text.length;
+    else ltr += item.text.length;
+  }
+  return rtl > ltr ? 'rtl' : 'ltr';
 }

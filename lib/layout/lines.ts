@@ -11,6 +11,7 @@ import { isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
 import { attachIndicMarks } from '../scripts/indic.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
+import { lineDirection } from './geometry.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, Extent, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
@@ -39,16 +40,6 @@ export interface LineOptions {
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-}
-
-function lineDirection(items: readonly Item[]): Direction {
-  let rtl = 0;
-  let ltr = 0;
-  for (const item of items) {
-    if (item.dir === 'rtl') rtl += item.text.length;
-    else ltr += item.text.length;
-  }
-  return rtl > ltr ? 'rtl' : 'ltr';
 }
 
 /*
@@ -406,10 +397,7 @@ const DIGIT_PITCH_EM = 0.6;
 
 /** Whether the space glyph drawn after run `a` lies between the centres of `a` and `b`. */
 function spaceInGap(a: Item, b: Item): boolean {
-  const space = a.space;
-  if (!space) return false;
-  const at = space.x + space.w / 2;
-  return at > Math.min(centre(a), centre(b)) && at < Math.max(centre(a), centre(b));
+  return a.space !== undefined && spaceBetween(a.space, a, b);
 }
 
 /** Whether a space glyph lies between the centres of runs `a` and `b`. */

@@ -14,7 +14,7 @@
  *   ¹The wording follows …     ← the note: smaller print below, opening with the same label
  */
 import type { Item } from '../protocol/records.js';
-import { median, right } from './geometry.js';
+import { lineDirection, median, right } from './geometry.js';
 
 /** A mark is set at most this × its row's median size… */
 export const MARK_SIZE = 0.9;
@@ -61,27 +61,12 @@ function measure(row: MarkRow): Measured {
 
 const raised = (item: Item, m: Measured): boolean => item.size <= MARK_SIZE * m.size && item.y <= m.base - MARK_RAISE * m.size;
 
-/** Whether most of a row's letters are of a right-to-left script. */
-function readsRightToLeft(row: MarkRow): boolean {
-  let rtl = 0;
-  let ltr = 0;
-  for (const item of row.items) {
-    for (const c of item.text) {
-      if (RTL_LETTER.test(c)) rtl += 1;
-      else if (LETTER.test(c)) ltr += 1;
-    }
-  }
-  return rtl > ltr;
-}
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
-const LETTER = /\p{L}/u;
-
 /**
  * The label a row opens with, if it opens like a note: a raised label, or a label glued to a
  * capital. A right-to-left row opens at its right end.
  */
 function openingLabel(m: Measured): { item: Item; label: string; rest: string } | null {
-  const first = readsRightToLeft(m.row) ? m.row.items.reduce<Item | undefined>((a, b) => (a && a.x + a.w >= b.x + b.w ? a : b), undefined) : m.row.items[0];
+  const first = lineDirection(m.row.items) === 'rtl' ? m.row.items.reduce<Item | undefined>((a, b) => (a && a.x + a.w >= b.x + b.w ? a : b), undefined) : m.row.items[0];
   if (!first) return null;
   const text = first.text.trim();
   if (raised(first, m) && MARK_TEXT.test(text) && m.row.items.length > 1) return { item: first, label: text, rest: '' };
@@ -104,7 +89,7 @@ export function findNoteMarks(rows: readonly MarkRow[]): NoteMarks {
   const openings = measured.map((m) => ({ m, opening: openingLabel(m) })).filter((o) => o.opening !== null);
   for (const m of measured) {
     const items = [...m.row.items].sort((a, b) => a.x - b.x);
-    const rtl = readsRightToLeft(m.row);
+    const rtl = lineDirection(m.row.items) === 'rtl';
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       const label = item.text.trim();
@@ -114,7 +99,7 @@ export function findNoteMarks(rows: readonly MarkRow[]): NoteMarks {
       const before = items[i - 1];
       const after = items[i + 1];
       const follows =
-        before !== undefined && !raised(before, m) && /[\p{L}\p{M}\p{P}]$/u.test(before.text) && item.x - right(before) <= MARK_GAP * m.size && (!rtl || !RTL_LETTER.test(before.text));
+        before !== undefined && !raised(before, m) && /[\p{L}\p{M}\p{P}]$/u.test(before.text) && item.x - right(before) <= MARK_GAP * m.size && (!rtl || before.dir !== 'rtl');
       const precedes =
         rtl && after !== undefined && !raised(after, m) && /^[\p{L}\p{M}\p{P}]/u.test(after.text) && after.x - right(item) <= MARK_GAP * m.size;
       if (!follows && !precedes) continue;

@@ -13,7 +13,7 @@ import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js'
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphContexts, derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
-import { glyphDrawn, textInContext, type GlyphContexts, type GlyphsBefore } from '../font-contexts.js';
+import { CONTEXT_CHARACTERS, textInContext, type GlyphContexts, type GlyphsBefore } from '../font-contexts.js';
 import { isOfScript, letterScript, type ScriptClass } from '../../lang/scripts.js';
 import type { GlyphSample } from '../font-program.js';
 
@@ -208,8 +208,17 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     // turns out unmapped, as most pages have none.
     let unmappedGaps: ReturnType<typeof fontsWithMapGaps> | null = null;
     const derived = new Map<number, { texts: Map<number, string> | null; contexts: GlyphContexts | null; scripts: ProgramScripts | null }>();
-    // The last glyphs drawn, a placeholder glyph's context (font-contexts.ts).
-    const before: GlyphsBefore = { raw: [], texts: [] };
+    // The characters before character `index`, a placeholder glyph's context (font-contexts.ts):
+    // read back from PDFium only when a placeholder turns up.
+    const charactersBefore = (index: number): GlyphsBefore => {
+      const before: GlyphsBefore = { raw: [], texts: [] };
+      for (let j = Math.max(0, index - CONTEXT_CHARACTERS); j < index; j++) {
+        const code = calls.FPDFText_GetUnicode(textPage, j);
+        if (calls.FPDFText_HasUnicodeMapError(textPage, j) === 1) before.raw.push(code);
+        else if (code > 0 && code <= 0x10ffff) before.texts.push(String.fromCodePoint(code));
+      }
+      return before;
+    };
     const letterScriptAt = (index: number): ScriptClass | null => {
       const code = calls.FPDFText_GetUnicode(textPage, index);
       return code > 0 && code <= 0x10ffff ? letterScript(String.fromCodePoint(code)) : null;
@@ -431,7 +440,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
           program = { texts, contexts: texts && derivedGlyphContexts(name), scripts: programScripts(name) };
           derived.set(gapFont, program);
         }
-        const inContext = program.contexts && textInContext(program.contexts, code, before);
+        const inContext = program.contexts?.candidates.has(code) ? textInContext(program.contexts, code, charactersBefore(i)) : null;
         // A placeholder whose text a glyph before it already gave is a glyph without text.
         placeholderSaid = inContext === '';
         derivedText = inContext ?? program.texts?.get(code) ?? '';
@@ -542,7 +551,6 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         dy,
       };
       if (objectTagged !== undefined) glyph.tag = objectTagged;
-      glyphDrawn(before, glyph.ch, mapError ? code : null);
       if (span) {
         span.glyphs.push(glyph);
         span.after = undefined;
