@@ -3,7 +3,8 @@
  * document's language distribution.
  *
  * Blocks long enough to judge are identified with franc (lib/lang/identify.ts) among the candidate
- * languages, with the PDF's /Lang as the prior. The document's languages are then counted by
+ * languages, with the PDF's /Lang as the prior; a Cyrillic language whose alphabet lacks letters the
+ * block keeps writing is ruled out (lib/lang/alphabets.ts). The document's languages are then counted by
  * characters; a block too short to judge takes the language its script has in this document (or
  * /Lang), or `und` when nothing says — never a guess. Garbled text (a wrong 8-bit table, glyphs
  * mapped to the wrong letters) is `und` too. Inside a block, runs of another script

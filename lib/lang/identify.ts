@@ -8,6 +8,7 @@
  * takes the prior of its script, or `und`. Codes are ISO 639-1 where one exists, else ISO 639-3.
  */
 import { data as profilesByScript } from 'franc/data.js';
+import { foreignAlphabets, hasAlphabet } from './alphabets.js';
 import { toFrancCode, toIso6391 } from './codes.js';
 import { LETTER, letterCount } from './scripts.js';
 import { listKey, NO_LANGUAGE, rank, rankLanguages, trigramCounts, trigramKey, type Ranking, type Trigrams } from './trigrams.js';
@@ -57,7 +58,11 @@ export function judge(raw: string, candidates: readonly string[], minLetters: nu
   const sample = short.normalize('NFKC');
   if (short === raw ? letterCount(sample) < minLetters : letterCount(raw, minLetters) < minLetters) return { ranking: NO_LANGUAGE, garbled: false };
   const counts = trigramCounts(sample);
-  const ranking = rank(sample, onlyOf(candidates), 10, counts);
+  const only = onlyOf(candidates);
+  let ranking = rank(sample, only, 10, counts);
+  // A language whose alphabet lacks letters the text writes again and again is not the text's:
+  // looked at only when such a language leads (the scores of the others are relative to the lead).
+  if (ranking.best && hasAlphabet(ranking.best[0])) ranking = ranking.without(foreignAlphabets(sample, only));
   const best = ranking.best;
   if (!best || best[0] === 'und') return { ranking: NO_LANGUAGE, garbled: false };
   // franc always names a language; text that is no language (a garbled text layer) must not get one.

@@ -19,7 +19,7 @@ export class Ranking {
   constructor(
     private readonly languages: readonly string[],
     private readonly distances: Float64Array | null = null,
-    length = 0,
+    private readonly length = 0,
   ) {
     let top = 0;
     if (distances) for (let l = 1; l < distances.length; l++) if (distances[l]! < distances[top]!) top = l;
@@ -37,6 +37,18 @@ export class Ranking {
   scoreOf(code: string): number | undefined {
     const l = this.languages.indexOf(code);
     return l < 0 ? undefined : this.score(l);
+  }
+
+  /** The ranking of the languages not in `excluded`; this one when that would leave none. */
+  without(excluded: ReadonlySet<string>): Ranking {
+    const kept = this.languages.flatMap((code, l) => (excluded.has(code) ? [] : [l]));
+    if (kept.length === this.languages.length || kept.length === 0) return this;
+    const distances = this.distances;
+    return new Ranking(
+      kept.map((l) => this.languages[l]!),
+      distances && Float64Array.from(kept, (l) => distances[l]!),
+      this.length,
+    );
   }
 
   /** francAll's list: (code, score) pairs, best first. */
