@@ -8,7 +8,7 @@
 import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, looseSpacesToTheirRuns, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToTheirRuns, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
 import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -224,6 +224,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       return code > 0 && code <= 0x10ffff ? letterScript(String.fromCodePoint(code)) : null;
     };
     let run: Run = { glyphs: [] };
+    // The run last made an item, and that item's place (see drawnBackInto).
+    let lastRun: { glyphs: Glyph[]; at: number } | null = null;
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
     // One glyph's characters share an origin: they are held as a group until the next origin, so
@@ -243,6 +245,14 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       group = [];
       if (held.length === 0) return;
       groupCount += 1;
+      const back = run.glyphs.length === 0 && lastRun ? drawnBackInto(lastRun.glyphs, held) : null;
+      const remade = back && runToItem(back, normalize);
+      if (back && remade) {
+        const { after, space } = items[lastRun!.at]!;
+        items[lastRun!.at] = Object.assign(remade, after && { after }, space && { space });
+        lastRun!.glyphs = back;
+        return;
+      }
       const only = held[0]!;
       if (held.length === 1) {
         // The common case: one character per glyph, nothing to compare.
@@ -325,6 +335,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         ended = run.glyphs[run.glyphs.length - 1];
         const item = runToItem(run.glyphs, normalize);
         if (item) items.push(item);
+        lastRun = item ? { glyphs: run.glyphs, at: items.length - 1 } : null;
       }
       run = { glyphs: [] };
     };

@@ -436,6 +436,34 @@ export function rephGlyphInGlyphOrder(characters: Glyph[]): void {
   if (ordered.length === characters.length) characters.forEach((g, k) => (g.ch = ordered[k]!));
 }
 
+/** A glyph of marks, or a reph, of the Brahmic scripts of India (U+0900–U+0DFF). */
+const INDIC_MARKS_OR_REPH = /^(?:[\u0930\u09B0][\u094D\u09CD]|(?:(?=\p{M})[\u0900-\u0dff])+)$/u;
+/** A glyph's text in those scripts (or none). */
+const INDIC_TEXT = /^[\u0900-\u0dff]*$/u;
+/** A glyph drawn back onto a run stands on its baseline within this × its size. */
+const DRAWN_BACK_BASE_EM = 0.2;
+
+/**
+ * The glyphs of `run` with `group` put in their place, when `group` (one glyph's characters) is a
+ * reph or marks of an Indian script drawn after the run ended, back over it on its baseline: XeTeX
+ * draws FreeSerif's reph of "धर्मनिरपेक्ष" after the whole word, over its म. It goes after the
+ * glyph whose middle is last left of its own, as it would in glyph order; null otherwise.
+ */
+export function drawnBackInto(run: readonly Glyph[], group: readonly Glyph[]): Glyph[] | null {
+  const first = group[0];
+  if (!first || run.length === 0 || !INDIC_MARKS_OR_REPH.test(group.map((g) => g.ch).join(''))) return null;
+  if (!run.every((g) => g.horizontal && INDIC_TEXT.test(g.ch))) return null;
+  const middle = (Math.min(...group.map((g) => g.left)) + Math.max(...group.map((g) => g.right))) / 2;
+  const left = Math.min(...run.map((g) => g.left));
+  const right = Math.max(...run.map((g) => g.right));
+  if (middle <= left || middle >= right || Math.abs(first.oy - run[0]!.oy) > DRAWN_BACK_BASE_EM * first.size) return null;
+  let at = 0;
+  run.forEach((g, k) => {
+    if ((g.left + g.right) / 2 < middle) at = k + 1;
+  });
+  return [...run.slice(0, at), ...group, ...run.slice(at)];
+}
+
 /** A space glyph that PDFium's character order gives to no run: its extent and its origin's y. */
 export interface LooseSpace extends Extent {
   y: number;

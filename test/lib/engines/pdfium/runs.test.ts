@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { continues, glyphOrderText, indicMarksAfterTheirLetters, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import { continues, drawnBackInto, glyphOrderText, indicMarksAfterTheirLetters, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
 import type { Item } from '../../../../lib/protocol/records.js';
 import { readFileSync } from 'node:fs';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
@@ -67,6 +67,22 @@ t.test('indicMarksAfterTheirLetters: a vowel sign drawn after the next letter go
   const { stdout, code } = await run(['extract', '--quiet', join(dir, 'bengali-xelatex-lohitbengali.pdf')]);
   t.equal(code, 0);
   t.match(stdout, /সূর্য/u);
+});
+
+t.test('drawnBackInto: a reph drawn after its word, back over it, goes into the word at its place', async (t) => {
+  // XeTeX's FreeSerif, "धर्मनिरपेक्ष": the word in glyph order, then its reph over the म.
+  const glyph = (ch: string, left: number, right: number, oy = 134.76) => ({ ch, left, right, ox: left, oy, size: 9.96, font: 'F', horizontal: true, dx: 1, dy: 0 });
+  const word = [glyph('ध', 443.18, 449.5), glyph('म', 449.5, 456.11), glyph('ि', 456.11, 458.52), glyph('न', 458.52, 464.14), glyph('र', 464.14, 468.57)];
+  const reph = [glyph('र', 452.44, 456.35, 134.79), glyph('्', 452.44, 456.35, 134.79)];
+  t.same(drawnBackInto(word, reph)?.map((g) => g.ch).join(''), 'धमर्िनर');
+  t.equal(drawnBackInto(word, [glyph('र', 470, 474), glyph('्', 470, 474)]), null, 'past the word: a run of its own');
+  t.equal(drawnBackInto(word, [glyph('क', 452, 456)]), null, 'a letter is no mark');
+  t.equal(drawnBackInto(word, reph.map((g) => ({ ...g, oy: 150 }))), null, 'on another line');
+  t.equal(drawnBackInto([glyph('a', 443, 450), glyph('b', 450, 457)], [glyph('\u0301', 452, 455)]), null, 'over a Latin word');
+  // The document (test/fixtures/devanagari-xetex): "धमनिरपेर्क्ष" before.
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/devanagari-xetex/freeserif-one-line.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, / धर्मनिरपेक्ष /u);
 });
 
 t.test('real documents: Writer\'s points and harakat on their letters', async (t) => {
