@@ -8,7 +8,7 @@
 import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
-import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToTheirRuns, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
+import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToTheirRuns, MadeUpSpaceGaps, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
 import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -233,6 +233,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let group: Glyph[] = [];
     // The last glyph, kept across the spaces PDFium makes up (not across space glyphs or line ends).
     let previous: Glyph | null = null;
+    let acrossMadeUpSpace = false;
+    const madeUpGaps = new MadeUpSpaceGaps();
     // The origin of the last glyph drawn, space glyphs included, and the one before the group
     // being held (see pointedCluster).
     let pen: Origin | null = null;
@@ -307,7 +309,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       // Glyphs without text alone (LibreOffice's kashidas, drawn apart from the letters they
       // stretch, the last of them first) go on with the glyph that touches their extent: they
       // keep their place, and no gap opens where they stand.
-      if (!continues(run, g) && !(run.glyphs.every((x) => x.ch === '') && touchesRun(run, g))) flush();
+      if ((!continues(run, g) || madeUpGaps.parts(run, g)) && !(run.glyphs.every((x) => x.ch === '') && touchesRun(run, g))) flush();
       run.glyphs.push(g);
     };
     // A space glyph's extent along display x (its loose box: the advance), of width 0 when it has
@@ -398,6 +400,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         // but belong to no text object.
         const generated = calls.FPDFText_IsGenerated(textPage, i) === 1 || calls.FPDFText_GetTextObject(textPage, i) === 0;
         if (!generated || code === 13 || code === 10) previous = null;
+        acrossMadeUpSpace = previous !== null && code === 32;
         // A space glyph is drawn: the letter before it (in reading order, right to left) ends
         // where the space starts. A space PDFium flags as made up stands for a gap of unknown width.
         pen = null;
@@ -572,6 +575,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (held && (held.ox !== glyph.ox || held.oy !== glyph.oy)) commit();
       if (group.length === 0) beforeGroup = pen;
       group.push(glyph);
+      const runBefore = lastRun as { glyphs: Glyph[] } | null;
+      if (acrossMadeUpSpace && runBefore) madeUpGaps.seen(runBefore.glyphs, glyph);
+      acrossMadeUpSpace = false;
       previous = glyph;
       pen = glyph;
     }

@@ -120,6 +120,52 @@ export function continues(run: Run, next: Glyph): boolean {
   return across <= BASELINE_EM * em && along >= -GAP_EM * em && along <= (prev.right - prev.left) + 1.1 * em;
 }
 
+/** A gap narrower than this × em is inside a word, whatever gaps PDFium made up spaces for. */
+const MIN_WORD_GAP_EM = 0.05;
+/** A gap in a run at least this share of the narrowest gap PDFium made up a space for in its font ends the run. */
+const WORD_GAP_SHARE = 0.9;
+
+/**
+ * The gaps PDFium made up spaces for, per font: the narrowest, in em. After a mark (of no advance,
+ * which PDFium measures the next gap from) a gap as wide as that is a word gap PDFium made no
+ * space for: XeTeX's FreeSerif "नहीं गाँव", 0.09 em like the other word gaps of the line. The run
+ * ends there, and \`lines\` measures the gap. Only there: in letter-spaced text PDFium makes up
+ * spaces between letters too, and a gap after a letter is left to \`continues\`.
+ */
+export class MadeUpSpaceGaps {
+  private readonly narrowest = new Map<string, number>();
+
+  /** A space PDFium made up stood between the run \`before\` and the glyph \`after\`. */
+  seen(before: readonly Glyph[], after: Glyph): void {
+    const last = before[before.length - 1];
+    if (!last || last.font !== after.font || !last.horizontal || !after.horizontal || Math.abs(last.oy - after.oy) > BASELINE_EM * last.size) return;
+    const gap = extentGap(before, after) / (last.size || 1);
+    if (gap >= MIN_WORD_GAP_EM) this.narrowest.set(last.font, Math.min(this.narrowest.get(last.font) ?? Infinity, gap));
+  }
+
+  /** Whether the gap before \`next\` is one of those, though PDFium made up no space there. */
+  parts(run: Run, next: Glyph): boolean {
+    const prev = run.glyphs[run.glyphs.length - 1];
+    const narrowest = this.narrowest.get(next.font);
+    if (!prev || narrowest === undefined || !next.horizontal || !COMBINING_MARK.test(prev.ch)) return false;
+    const least = Math.max(MIN_WORD_GAP_EM, WORD_GAP_SHARE * narrowest) * (prev.size || 1);
+    // The gap from the run's extent is at most the gap from its last glyph (a mark's box may stand
+    // back over its letter): that one first, as it mostly settles it.
+    return gapBetween(prev, next) >= least && extentGap(run.glyphs, next) >= least;
+  }
+}
+
+/** The gap between a glyph and the extent of a run's glyphs, on either side. */
+function extentGap(glyphs: readonly Glyph[], next: Glyph): number {
+  let left = Infinity;
+  let right = -Infinity;
+  for (const g of glyphs) {
+    left = Math.min(left, g.left);
+    right = Math.max(right, g.right);
+  }
+  return Math.max(next.left - right, left - next.right);
+}
+
 /** Whether a horizontal glyph stands on the run's baseline, in its font, within GAP_EM em of the run's extent (not only of its last glyph). */
 export function touchesRun(run: Run, next: Glyph): boolean {
   const first = run.glyphs[0];

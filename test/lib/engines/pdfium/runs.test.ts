@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { continues, drawnBackInto, glyphOrderText, indicMarksAfterTheirLetters, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
+import { continues, drawnBackInto, glyphOrderText, indicMarksAfterTheirLetters, MadeUpSpaceGaps, looseSpacesToTheirRuns, marksBeforeTheirLetters, runToItem, turnedAdvance } from '../../../../lib/engines/pdfium/runs.js';
 import type { Item } from '../../../../lib/protocol/records.js';
 import { readFileSync } from 'node:fs';
 import { charAccuracy, collapse, repoRoot, run } from '../../../helpers.js';
@@ -83,6 +83,23 @@ t.test('drawnBackInto: a reph drawn after its word, back over it, goes into the 
   const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/devanagari-xetex/freeserif-one-line.pdf')]);
   t.equal(code, 0);
   t.match(stdout, / धर्मनिरपेक्ष /u);
+});
+
+t.test('MadeUpSpaceGaps: a gap as wide as those PDFium made up spaces for in the font ends a run', async (t) => {
+  // XeTeX's FreeSerif: word gaps of 0.086 em; after "नहीं" (its anusvara a mark of no advance)
+  // PDFium made up no space, and the gap to "गाँव" is as wide.
+  const glyph = (ch: string, left: number, right: number, font = 'FreeSerif') => ({ ch, left, right, ox: left, oy: 134.76, size: 9.96, font, horizontal: true, dx: 1, dy: 0 });
+  const gaps = new MadeUpSpaceGaps();
+  const nahin = { glyphs: [glyph('न', 262.38, 269.69), glyph('ह', 268.51, 275.35), glyph('ी', 270.75, 278.25), glyph('ं', 275.71, 278.16)] };
+  t.notOk(gaps.parts(nahin, glyph('ग', 279.12, 286.82)), 'no made-up space seen yet: the run goes on');
+  gaps.seen([glyph('य', 250.42, 258.12), glyph('ो', 254.61, 261.52)], glyph('न', 262.38, 269.69));
+  t.ok(gaps.parts(nahin, glyph('ग', 279.12, 286.82)));
+  t.notOk(gaps.parts(nahin, glyph('ग', 278.6, 286.82)), 'a narrower gap: inside the word');
+  t.notOk(gaps.parts(nahin, glyph('ग', 279.12, 286.82, 'Other')), 'another font');
+  // The document (test/fixtures/devanagari-xetex): "नहींगाँव" before.
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/devanagari-xetex/freeserif-one-line.pdf')]);
+  t.equal(code, 0);
+  t.equal(stdout, readFileSync(join(repoRoot, 'test/fixtures/devanagari-xetex/one-line.txt'), 'utf8'), 'the line as written');
 });
 
 t.test('real documents: Writer\'s points and harakat on their letters', async (t) => {
