@@ -288,8 +288,10 @@ function byCell(items: readonly Item[]): Item[][] {
 
 /** A font that draws a space glyph for at least this share of its gaps wider than `wordGap` draws its word spaces. */
 const SPACED_SHARE = 0.5;
-/** …and, to say so of all of a page's lines, at least this many. */
+/** …and, to say so of all of a page's lines, at least this many… */
 const MIN_DRAWN_SPACES = 5;
+/** …or this many, in a font beside one that says so. */
+const MIN_DRAWN_SPACES_BESIDE = 2;
 
 /** Per font, the advances (× font size) of the space glyphs drawn after its runs, and how many of its gaps are wider than `wordGap`. */
 function spaceTally(rows: readonly MeasuredRow[], wordGap: number): Map<string, { widths: number[]; wide: number }> {
@@ -314,8 +316,15 @@ function spaceTally(rows: readonly MeasuredRow[], wordGap: number): Map<string, 
  */
 function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<string, number> {
   const widths = new Map<string, number>();
-  for (const [font, { widths: drawn, wide }] of spaceTally(rows, wordGap)) {
+  const tally = spaceTally(rows, wordGap);
+  for (const [font, { widths: drawn, wide }] of tally) {
     if (drawn.length >= MIN_DRAWN_SPACES && drawn.length >= SPACED_SHARE * wide) widths.set(font, median(drawn));
+  }
+  // Where the page's producer shows that it draws its spaces, a font of a few words (a title in a
+  // synthetic bold, a subset of its own) is measured by the spaces it has.
+  if (widths.size === 0) return widths;
+  for (const [font, { widths: drawn, wide }] of tally) {
+    if (!widths.has(font) && drawn.length >= MIN_DRAWN_SPACES_BESIDE && drawn.length >= SPACED_SHARE * wide) widths.set(font, median(drawn));
   }
   return widths;
 }
