@@ -12,8 +12,11 @@ export function comparable(text: string): string {
     .trim();
 }
 
-/** The text with every run of whitespace made one space, trimmed. */
-export const collapse = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+/**
+ * The text with every run of whitespace made one space, trimmed. A lone space is left as it is
+ * (matched, it would be replaced by itself): most texts then come back unchanged, not copied.
+ */
+export const collapse = (text: string): string => text.replace(/\s{2,}|[^\S ]/gu, ' ').trim();
 
 /** Letters, counting the CJK radicals some PDFs map ideographs to ("⾔" for "言"). */
 export const letters = (text: string): number => (text.match(/[\p{L}\u2E80-\u2FDF]/gu) ?? []).length;

@@ -186,7 +186,8 @@ export interface Trigrams {
 
 /** A text's letter trigrams and their counts, cleaned and padded as franc does. */
 export function trigramCounts(text: string): Trigrams {
-  const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()} `;
+  // Whitespace made single spaces; a lone space is not replaced by itself (no copy where none is needed).
+  const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s{2,}|[^\S ]/g, ' ').trim().toLowerCase()} `;
   const total = Math.max(0, clean.length - 2);
   const known = new TrigramTable(total);
   const unknown = new Set<string>();

@@ -19,8 +19,8 @@ export interface MarginOptions {
  */
 export const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.|strona|str\.|sayfa|σελίδα|sida|side|sivu|oldal|صفحة|עמוד|पृष्ठ|页|頁|ページ)\s*)?[-–—(\[]?\s*(?:\p{Nd}{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|sur|di|van|af|av|z|из)\s*\p{Nd}{1,4})?$/iu;
 
-/** Text with digits masked, so "Page 3" and "Page 4" compare equal. */
-const furnitureKey = (text: string): string => text.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
+/** Text with digits masked, so "Page 3" and "Page 4" compare equal, and whitespace runs one space (a lone space left as it is). */
+const furnitureKey = (text: string): string => text.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s{2,}|[^\S ]/g, ' ').trim();
 
 const blockText = (block: LayoutBlock): string =>
   block.fragments.map((f) => f.items.map((i) => i.text).join(' ')).join(' ').trim();

@@ -116,12 +116,13 @@ export function headingFonts(pages: readonly PageRecord[]): Set<string> {
 
 /** True when a block looks like a section heading by its layout. */
 export function looksLikeHeading(block: Block, body: number, options: HeadingOptions, fonts: ReadonlySet<string> = new Set()): boolean {
-  if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'caption') return false;
+  // A paragraph of more lines than a heading has is let go before its text is read (most blocks).
+  if (FURNITURE_ROLES.has(block.role) || block.role === 'footnote' || block.role === 'caption' || block.lines > 3) return false;
   const text = collapse(block.text);
   const count = words(text).length;
   const numbered = headingNumber(text);
   // The numbering and "Appendix A" count as words too.
-  if (count === 0 || count > options.headingMaxWords + (numbered ? 2 : 0) || text.length > 160 || block.lines > 3) return false;
+  if (count === 0 || count > options.headingMaxWords + (numbered ? 2 : 0) || text.length > 160) return false;
   if (letters(text) < (UNSPACED.test(text) ? 2 : 3) || letters(text) < text.length * 0.5) return false;
   // A final stop only after a numeral ("IV.", "Article 5.", a letter numeral "סעיף יא.").
   if (/[.,;:=]$/u.test(text) && !/^([IVX]+|\d+)\.$/u.test(text) && !/\s[\p{L}\p{N}]{1,3}\.$/u.test(text)) return false;
