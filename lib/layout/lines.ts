@@ -344,11 +344,22 @@ const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
 function spacedOtherwise(before: string, after: string): boolean {
   const a = before.at(-1) ?? '';
   const b = after[0] ?? '';
-  if (CLOSING_PUNCTUATION.test(b) && /[\p{L}\p{M}\p{N}]/u.test(a)) return true;
+  if (CLOSING_PUNCTUATION.test(b) && WORD_END.test(a)) return true;
+  if (OPENING_PUNCTUATION.test(a) && WORD_START.test(b)) return true;
+  // Guillemets, which French spaces, hold to the Arabic and Hebrew words they enclose ("‹نعم›").
+  if ((CLOSING_GUILLEMET.test(b) && RTL_WORD_END.test(a)) || (OPENING_GUILLEMET.test(a) && RTL_WORD_START.test(b))) return true;
   return (HANGUL.test(a) && OTHER_WORD_CHARACTER.test(b)) || (OTHER_WORD_CHARACTER.test(a) && HANGUL.test(b));
 }
 /** Punctuation that follows its word without a space in every language (not ; : ! ? », which French spaces, nor code's :=). */
 const CLOSING_PUNCTUATION = /^[,.)\]}”’\u0964\u0965]/u;
+/** Brackets and quotation marks that open a word without a space in every language (not «, which French spaces). */
+const OPENING_PUNCTUATION = /^[([{“‘‚„]$/u;
+const OPENING_GUILLEMET = /^[«‹]$/u;
+const CLOSING_GUILLEMET = /^[»›]/u;
+const WORD_END = /[\p{L}\p{M}\p{N}]/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+const RTL_WORD_END = /(?=[\p{L}\p{M}\p{N}])[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+const RTL_WORD_START = /^(?=[\p{L}\p{N}])[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 /** A letter or digit of a script other than Hangul. */
 const OTHER_WORD_CHARACTER = /^(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
 

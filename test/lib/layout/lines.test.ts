@@ -230,3 +230,12 @@ t.test('XeLaTeX Devanagari, one line: a dozen word gaps, all of one width, are w
   t.match(stdout, /^हिंदी सिंह किंतु सर्दियों पार्टियों /u);
   t.match(stdout, / विंध्य धार्मिक कर्मियों रुपये गुरु शुरू रूप /u);
 });
+
+t.test('Chromium, one Arabic line: brackets and guillemets from a fallback font hold to the words they enclose', async (t) => {
+  // Their side bearings leave 0.12–0.13 em beside "نعم", with no space glyph, where the line's
+  // word spaces are drawn glyphs 0.22 em wide (test/fixtures/rtl-punctuation: "‹ نعم ›" before).
+  const dir = join(repoRoot, 'test/fixtures/rtl-punctuation');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'brackets.pdf')]);
+  t.equal(code, 0);
+  t.equal(stdout, readFileSync(join(dir, 'brackets.txt'), 'utf8'));
+});
