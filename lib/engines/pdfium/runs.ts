@@ -499,7 +499,9 @@ const DRAWN_BACK_BASE_EM = 0.2;
  */
 export function drawnBackInto(run: readonly Glyph[], group: readonly Glyph[]): Glyph[] | null {
   const first = group[0];
-  if (!first || run.length === 0 || !INDIC_MARKS_OR_REPH.test(group.map((g) => g.ch).join(''))) return null;
+  // Asked at the start of every run: most start outside those scripts.
+  const code = first?.ch.charCodeAt(0) ?? 0;
+  if (!first || run.length === 0 || code < 0x900 || code > 0xdff || !INDIC_MARKS_OR_REPH.test(group.map((g) => g.ch).join(''))) return null;
   if (!run.every((g) => g.horizontal && INDIC_TEXT.test(g.ch))) return null;
   const middle = (Math.min(...group.map((g) => g.left)) + Math.max(...group.map((g) => g.right))) / 2;
   const left = Math.min(...run.map((g) => g.left));
