@@ -4,6 +4,7 @@
  */
 import { data as profilesByScript } from 'franc/data.js';
 import { expressions as scriptExpressions } from 'franc/expressions.js';
+import { collapse } from '../formats/words.js';
 
 /**
  * franc's ranking of a text: each candidate's distance from the text (lower is closer). A decision
@@ -186,8 +187,7 @@ export interface Trigrams {
 
 /** A text's letter trigrams and their counts, cleaned and padded as franc does. */
 export function trigramCounts(text: string): Trigrams {
-  // Whitespace made single spaces; a lone space is not replaced by itself (no copy where none is needed).
-  const clean = ` ${text.replace(/[\u0021-\u0040]+/g, ' ').replace(/\s{2,}|[^\S ]/g, ' ').trim().toLowerCase()} `;
+  const clean = ` ${collapse(text.replace(/[\u0021-\u0040]+/g, ' ')).toLowerCase()} `;
   const total = Math.max(0, clean.length - 2);
   const known = new TrigramTable(total);
   const unknown = new Set<string>();

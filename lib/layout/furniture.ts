@@ -6,6 +6,7 @@
 import type { PageRecord, Role } from '../protocol/records.js';
 import type { LayoutBlock } from './blocks.js';
 import type { Fragment } from './fragments.js';
+import { collapse } from '../formats/words.js';
 
 /** The margin band that furniture (and a line repeated across a page break) is looked for in. */
 export interface MarginOptions {
@@ -19,8 +20,8 @@ export interface MarginOptions {
  */
 export const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.|strona|str\.|sayfa|σελίδα|sida|side|sivu|oldal|صفحة|עמוד|पृष्ठ|页|頁|ページ)\s*)?[-–—(\[]?\s*(?:\p{Nd}{1,4}|[ivxlcdm]{1,6})\s*[-–—)\]]?(?:\s*(?:\/|of|von|de|sur|di|van|af|av|z|из)\s*\p{Nd}{1,4})?$/iu;
 
-/** Text with digits masked, so "Page 3" and "Page 4" compare equal, and whitespace runs one space (a lone space left as it is). */
-const furnitureKey = (text: string): string => text.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s{2,}|[^\S ]/g, ' ').trim();
+/** Text with digits masked, so "Page 3" and "Page 4" compare equal, and whitespace collapsed. */
+const furnitureKey = (text: string): string => collapse(text.toLowerCase().replace(/\p{Nd}+/gu, '#'));
 
 const blockText = (block: LayoutBlock): string =>
   block.fragments.map((f) => f.items.map((i) => i.text).join(' ')).join(' ').trim();

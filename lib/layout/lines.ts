@@ -7,7 +7,7 @@
  */
 import { boxOf, drawnSpace, hasNoSpaceScript, isCjkBoundary, isThaiBoundary, median, mostCommon, right } from './geometry.js';
 import { groupRows, ROW_DEFAULTS } from './rows.js';
-import { isSloping, slopingWords } from './sloping.js';
+import { ARABIC_LETTER, isSloping, slopingWords } from './sloping.js';
 import { attachAccents } from './accents.js';
 import { attachIndicMarks } from '../scripts/indic.js';
 import { CELL_OFFSET_EM, frameOf, turnedPage, upright } from './frames.js';
@@ -330,7 +330,6 @@ function drawnSpaceWidths(rows: readonly MeasuredRow[], wordGap: number): Map<st
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
-const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
 
 /**
  * Whether a producer that draws its word spaces may space the boundary between two texts (the end

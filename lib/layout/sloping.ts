@@ -43,7 +43,8 @@ export interface SlopeOptions {
  */
 export const SLOPE_DEFAULTS: SlopeOptions = { step: 0.7, span: 1.6 };
 
-const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
+/** A letter of the Arabic script (not a mark, digit or sign). */
+export const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
 const STARTS_LETTER = /^\s*\p{L}/u;
 const DIGITS = /^\p{Nd}+$/u;
 

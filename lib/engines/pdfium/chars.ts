@@ -225,7 +225,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     };
     let run: Run = { glyphs: [] };
     // The run last made an item, and that item's place (see drawnBackInto).
-    let lastRun: { glyphs: Glyph[]; at: number } | null = null;
+    let lastRun = null as { glyphs: Glyph[]; at: number } | null;
     // The last glyph of the run last ended.
     let ended: Glyph | undefined;
     // One glyph's characters share an origin: they are held as a group until the next origin, so
@@ -233,6 +233,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let group: Glyph[] = [];
     // The last glyph, kept across the spaces PDFium makes up (not across space glyphs or line ends).
     let previous: Glyph | null = null;
+    // A space PDFium made up came since `previous`: its gap tells the font's word gap (MadeUpSpaceGaps).
     let acrossMadeUpSpace = false;
     const madeUpGaps = new MadeUpSpaceGaps();
     // The origin of the last glyph drawn, space glyphs included, and the one before the group
@@ -575,8 +576,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (held && (held.ox !== glyph.ox || held.oy !== glyph.oy)) commit();
       if (group.length === 0) beforeGroup = pen;
       group.push(glyph);
-      const runBefore = lastRun as { glyphs: Glyph[] } | null;
-      if (acrossMadeUpSpace && runBefore) madeUpGaps.seen(runBefore.glyphs, glyph);
+      if (acrossMadeUpSpace && lastRun) madeUpGaps.seen(lastRun.glyphs, glyph);
       acrossMadeUpSpace = false;
       previous = glyph;
       pen = glyph;

@@ -146,14 +146,17 @@ export class MadeUpSpaceGaps {
   /** Whether the gap before \`next\` is one of those, though PDFium made up no space there. */
   parts(run: Run, next: Glyph): boolean {
     const prev = run.glyphs[run.glyphs.length - 1];
+    if (!prev || !next.horizontal) return false;
     // Asked of every glyph: the gap, which is all but always narrow, first.
-    if (!prev || !next.horizontal || gapBetween(prev, next) < MIN_WORD_GAP_EM * (prev.size || 1)) return false;
+    const em = prev.size || 1;
+    const gap = gapBetween(prev, next);
+    if (gap < MIN_WORD_GAP_EM * em) return false;
     const narrowest = this.narrowest.get(next.font);
     if (narrowest === undefined || !COMBINING_MARK.test(prev.ch)) return false;
-    const least = Math.max(MIN_WORD_GAP_EM, WORD_GAP_SHARE * narrowest) * (prev.size || 1);
+    const least = Math.max(MIN_WORD_GAP_EM, WORD_GAP_SHARE * narrowest) * em;
     // The gap from the run's extent is at most the gap from its last glyph (a mark's box may stand
     // back over its letter): that one first, as it mostly settles it.
-    return gapBetween(prev, next) >= least && extentGap(run.glyphs, next) >= least;
+    return gap >= least && extentGap(run.glyphs, next) >= least;
   }
 }
 
