@@ -15,7 +15,7 @@ import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '..
 import type { EngineName, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 import { collectBetweenDocuments } from './heap.js';
-import { takeEarlyWorker, WORKER_URL, type EarlySetup } from './worker-start.js';
+import { takeEarlyWorker, workerUrl as defaultWorkerUrl, type EarlySetup } from './worker-start.js';
 
 /** What the pool reads of the parse options. */
 export interface ParsePoolOptions extends OcrOptions {
@@ -100,7 +100,8 @@ export interface WorkerMemory {
  * through in place). `workerUrl` is for tests (a worker that fails on purpose); `chain`: stages to
  * run inside the workers.
  */
-export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, chain }: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
+export function parsePool(options: ParsePoolOptions, { workerUrl, chain }: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
+  const url = workerUrl ?? defaultWorkerUrl(chain ? 'chain' : 'parse');
   const queue: Job[] = [];
   const waiting: Job[] = [];
   const slots: Slot[] = [];
@@ -160,9 +161,9 @@ export function parsePool(options: ParsePoolOptions, { workerUrl = WORKER_URL, c
 
   function newSlot(): Slot {
     // The first slot takes the worker the command started before loading its modules, if any.
-    const early = workerUrl === WORKER_URL && workers === 0 ? takeEarlyWorker(options.memory) : null;
+    const early = !workerUrl && workers === 0 ? takeEarlyWorker(options.memory) : null;
     if (early) early.postMessage({ setup: { engine: options.engine, chain } } satisfies EarlySetup);
-    const worker = early ?? new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
+    const worker = early ?? new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
     type Message = { task: number; record: PipeRecord | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };

@@ -13,7 +13,7 @@ import * as pdfium from '../engines/pdfium/index.js';
 import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
 import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
 import { collectBetweenDocuments } from './heap.js';
-import { CHAIN_URL, type EarlySetup } from './worker-start.js';
+import { importChain, type EarlySetup } from './worker-start.js';
 
 /** The parse engines by name: each turns PDF bytes into doc, page and diagnostic records. */
 export const ENGINES: Record<Exclude<EngineName, 'auto'>, typeof pdfjs | typeof pdfium> = { pdfjs, pdfium };
@@ -38,7 +38,7 @@ interface OpenChain {
 let openChain: Promise<OpenChain> | null = null;
 
 async function chainOf(spec: WorkerChain): Promise<OpenChain> {
-  const module = (await import(spec.module)) as { workerChain(options: unknown, render?: RenderOptions): Transform[] };
+  const module = (await importChain(spec.module)) as { workerChain(options: unknown, render?: RenderOptions): Transform[] };
   const stages = module.workerChain(spec.options, spec.render);
   for (let i = 1; i < stages.length; i++) stages[i - 1]!.pipe(stages[i]!);
   const chain: OpenChain = { head: stages[0]!, task: null };
@@ -239,14 +239,12 @@ function startUp(setup: Setup | undefined): Promise<void> {
   );
 }
 
-const given = workerData as (Setup & { early?: boolean; withStages?: boolean }) | undefined;
+const given = workerData as (Setup & { early?: boolean }) | undefined;
 let startupCheck: Promise<void> = given?.early ? Promise.resolve() : startUp(given);
-if (given?.early) {
-  // Started before the command read its options (lib/run/worker-start.ts): what most runs use,
-  // PDFium and extract's stages, loads while the setup, the pool's first message, is awaited.
-  void ENGINES.pdfium.preloadEngine().catch(() => undefined);
-  if (given.withStages !== false) void import(CHAIN_URL).catch(() => undefined);
-}
+// Started before the command read its options (lib/run/worker-start.ts): PDFium, what most runs
+// use, loads while the setup, the pool's first message, is awaited (and the stages with it, in a
+// worker that holds them: lib/run/chain-worker.ts).
+if (given?.early) void ENGINES.pdfium.preloadEngine().catch(() => undefined);
 
 // Messages come in order: a worker started early has its setup before its first task.
 parentPort?.on('message', (message: WorkerTask | EarlySetup) => {

@@ -1,12 +1,23 @@
 /**
  * The parse worker a command starts before loading its own modules: the pool takes it as its
  * first worker when its heap limit is the one asked for, and the documents come out as from a
- * worker the pool started itself; with another limit it is stopped, unused.
+ * worker the pool started itself; with another limit it is stopped, unused. And the bundles the
+ * build makes of the workers: used only while current, and reading every document as the
+ * modules do.
  */
 import t from 'tap';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { extract } from '../../../lib/run/extract.js';
-import { DEFAULT_WORKER_MEMORY_MIB, startEarlyWorker, takeEarlyWorker } from '../../../lib/run/worker-start.js';
-import { samplePdf } from '../../helpers.js';
+import { parsePool } from '../../../lib/run/parse-pool.js';
+import { CHAIN_URL, currentBundle, DEFAULT_WORKER_MEMORY_MIB, startEarlyWorker, takeEarlyWorker, WORKER_MODULES, type WorkerKind } from '../../../lib/run/worker-start.js';
+import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
+import { DEFAULTS } from '../../../stages/parse.js';
+import { repoRoot, sampleNames, samplePdf } from '../../helpers.js';
+import { inflatedCount } from '../../hostile-pdfs.js';
 
 const pdf = samplePdf('one-column');
 
@@ -45,4 +56,68 @@ t.test('a worker started early for parse alone still builds the stages its setup
   worker.on('message', (message) => posted.push(message));
   t.same(await texts(), expected);
   t.ok(posted.some((m) => typeof m === 'object' && m !== null && 'record' in m), 'the early worker read the document');
+});
+
+t.test('a bundle is used while no module it was made from is newer, and not once one is, or is gone', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-bundle-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const bundle = pathToFileURL(join(dir, 'worker.bundle.js'));
+  const hour = Date.now() / 1000 - 3600;
+  for (const name of ['a.js', 'b.js']) {
+    writeFileSync(join(dir, name), '');
+    utimesSync(join(dir, name), hour, hour);
+  }
+  t.equal(currentBundle(bundle), null, 'no bundle');
+  writeFileSync(join(dir, 'worker.bundle.js'), '');
+  t.equal(currentBundle(bundle), null, 'a bundle without its list of modules');
+  writeFileSync(join(dir, 'worker.bundle.js.inputs.json'), JSON.stringify(['./a.js', './b.js']));
+  t.equal(currentBundle(bundle)?.href, bundle.href, 'a bundle newer than its modules');
+  utimesSync(join(dir, 'b.js'), hour + 7200, hour + 7200);
+  t.equal(currentBundle(bundle), null, 'a module rebuilt after it');
+  utimesSync(join(dir, 'b.js'), hour, hour);
+  rmSync(join(dir, 'a.js'));
+  t.equal(currentBundle(bundle), null, 'a module gone');
+  t.end();
+});
+
+/** What a pool of workers running `url` makes of the PDFs, `ms` left out. */
+async function records(url: URL, kind: WorkerKind, paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  const chain = kind === 'chain' ? { module: CHAIN_URL, options: { ocr: 'never' } } : undefined;
+  await new Promise<void>((resolve, reject) => {
+    Readable.from(paths.map((path): PdfRecord => ({ type: 'pdf', path })))
+      .pipe(parsePool({ ...DEFAULTS, engine: 'auto', jobs: 1 }, { workerUrl: url, chain }))
+      .on('error', reject)
+      .pipe(
+        new Writable({
+          objectMode: true,
+          write(record: PipeRecord, _e, done) {
+            out.push(JSON.stringify(record).replace(/"ms":\d+/gu, '"ms":0'));
+            done();
+          },
+        }),
+      )
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  return out;
+}
+
+t.test('the bundles the build makes are current, and read documents as the modules do', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-bundle-pdfs-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // One whose last pages pdf.js reads (imported from outside the bundle), and scripts that take
+  // the parts of the stages the samples leave out (font programs, Nastaliq, Korean line ends).
+  const fallback = join(dir, 'count.pdf');
+  writeFileSync(fallback, inflatedCount(1000));
+  const fixtures = ['fontsweep/devanagari-xelatex-freeserif.pdf', 'fontsweep/urdu-chromium-notonastaliqurdu.pdf', 'korean/line-breaks.pdf'].map((name) => join(repoRoot, 'test/fixtures', name));
+  const paths = [...sampleNames.map(samplePdf), fallback, ...fixtures];
+  for (const kind of ['parse', 'chain'] as const) {
+    const { module, bundle } = WORKER_MODULES[kind];
+    t.ok(currentBundle(bundle), `${kind}: the bundle is there and current (npm run build makes it)`);
+    if (!currentBundle(bundle)) continue;
+    const fromModules = await records(module, kind, paths);
+    t.equal(fromModules.filter((r) => r.startsWith('{"type":"end"')).length, paths.length, `${kind}: every document ends`);
+    t.same(await records(bundle, kind, paths), fromModules, `${kind}: the bundle's records are the modules'`);
+  }
 });
