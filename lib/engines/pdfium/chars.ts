@@ -147,7 +147,7 @@ function fontsWithMapGaps(calls: CharCalls, textPage: number, count: number, box
   return gaps;
 }
 
-/** The per-character calls, straight from the module's exports: `ccall`'s argument marshalling costs more than the calls. */
+/** The per-character calls, with the numbers they return (the module calls them straight: module.ts `DIRECT_CALLS`). */
 interface CharCalls {
   FPDFText_CountChars(textPage: number): number;
   FPDFText_GetUnicode(textPage: number, index: number): number;
@@ -161,24 +161,6 @@ interface CharCalls {
   FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
 }
 
-function charCalls(m: PdfiumModule): CharCalls {
-  const exports = m.pdfium.wasmExports as unknown as Partial<CharCalls>;
-  const wrapped = m as unknown as CharCalls;
-  const pick = <K extends keyof CharCalls>(name: K): CharCalls[K] => (typeof exports[name] === 'function' ? exports[name] : wrapped[name]) as CharCalls[K];
-  return {
-    FPDFText_CountChars: pick('FPDFText_CountChars'),
-    FPDFText_GetUnicode: pick('FPDFText_GetUnicode'),
-    FPDFText_IsGenerated: pick('FPDFText_IsGenerated'),
-    FPDFText_HasUnicodeMapError: pick('FPDFText_HasUnicodeMapError'),
-    FPDFText_GetTextObject: pick('FPDFText_GetTextObject'),
-    FPDFTextObj_GetFont: pick('FPDFTextObj_GetFont'),
-    FPDFText_GetMatrix: pick('FPDFText_GetMatrix'),
-    FPDFText_GetFontSize: pick('FPDFText_GetFontSize'),
-    FPDFText_GetCharOrigin: pick('FPDFText_GetCharOrigin'),
-    FPDFText_GetLooseCharBox: pick('FPDFText_GetLooseCharBox'),
-  };
-}
-
 /**
  * Reads a page's characters into items (`transform`: page to display space); `unmapped` counts
  * characters whose font has no usable Unicode map. `tags` (a tagged page's MCIDs → structure tags,
@@ -186,7 +168,7 @@ function charCalls(m: PdfiumModule): CharCalls {
  */
 export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean, tags?: ReadonlyMap<number, string>): PageText {
   const m = module;
-  const calls = charCalls(module);
+  const calls = module as unknown as CharCalls;
   const items: Item[] = [];
   const textPage = m.FPDFText_LoadPage(page);
   if (!textPage) return { items, unmapped: 0, misread: new Map() };
