@@ -82,12 +82,18 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
     }));
   }
   const furniture = options.furniture ? furnitureFragments(laidOut, options) : new Map<Fragment, Role>();
-  const plans: PagePlan[] = laidOut.map(({ page, fragments }) => {
+  // Each page's furniture, in the order found: looked up once, not the whole document's per page.
+  const pageOf = new Map<Fragment, number>();
+  laidOut.forEach(({ fragments }, n) => fragments.forEach((fragment) => pageOf.set(fragment, n)));
+  const furnitureOfPage = laidOut.map((): [Fragment, Role][] => []);
+  for (const [fragment, role] of furniture) {
+    const n = pageOf.get(fragment);
+    if (n !== undefined) furnitureOfPage[n]!.push([fragment, role]);
+  }
+  const plans: PagePlan[] = laidOut.map(({ page, fragments }, n) => {
     const roles = new Map<LayoutBlock, Role>();
     const apart: LayoutBlock[] = [];
-    const onThisPage = new Set(fragments);
-    for (const [fragment, role] of furniture) {
-      if (!onThisPage.has(fragment)) continue;
+    for (const [fragment, role] of furnitureOfPage[n]!) {
       const block = { fragments: [fragment], box: fragment.box };
       apart.push(block);
       roles.set(block, role);
