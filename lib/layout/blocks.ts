@@ -38,25 +38,40 @@ function lineEm(f: Fragment): number {
   return Math.max(f.size, f.box.h / (ASCENT + DESCENT));
 }
 
+/** The index of the first of `byTop` (sorted by top) whose top is at or below `y`. */
+function firstAtOrBelow(byTop: readonly Fragment[], y: number): number {
+  let lo = 0;
+  let hi = byTop.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byTop[mid]!.box.y < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Chains fragments into blocks (see the file comment). */
 export function chainBlocks(fragments: readonly Fragment[], options: ChainOptions): LayoutBlock[] {
-  const byRow = new Map<number, Fragment[]>();
-  for (const f of fragments) {
-    const row = byRow.get(f.row);
-    if (row) row.push(f);
-    else byRow.set(f.row, [f]);
-  }
-  const rowIds = [...byRow.keys()].sort((a, b) => a - b);
+  // The fragments from the top down: those below a fragment are found from where they start, not
+  // by a pass over the whole page for each (a table's page has hundreds).
+  const byTop = [...fragments].sort((a, b) => a.box.y - b.box.y);
   // For each fragment, the overlapping fragments nearest below it: those whose tops lie within
   // `rowSlack` × font size of the nearest one (columns' baselines need not line up).
   const below = new Map<Fragment, Fragment[]>();
   const above = new Map<Fragment, Fragment[]>();
   for (const f of fragments) {
     const bottomOfF = f.box.y + f.box.h;
-    const candidates = fragments.filter((g) => g !== f && g.row > f.row && g.box.y >= bottomOfF - 0.5 * f.size && overlapX(f.box, g.box) > 0);
-    if (candidates.length === 0) continue;
-    const nearest = Math.min(...candidates.map((g) => g.box.y));
-    const row = candidates.filter((g) => g.box.y <= nearest + options.rowSlack * f.size);
+    const slack = options.rowSlack * f.size;
+    let nearest = Infinity;
+    const row: Fragment[] = [];
+    for (let i = firstAtOrBelow(byTop, bottomOfF - 0.5 * f.size); i < byTop.length; i++) {
+      const g = byTop[i]!;
+      if (g.box.y > nearest + slack) break;
+      if (g === f || g.row <= f.row || overlapX(f.box, g.box) <= 0) continue;
+      if (nearest === Infinity) nearest = g.box.y;
+      row.push(g);
+    }
+    if (row.length === 0) continue;
     // A fragment that stands under another of that row is the line after it, not its neighbour:
     // under a large heading, a body set tighter than the heading's size has its second line within
     // the slack of its first.
