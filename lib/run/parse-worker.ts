@@ -146,12 +146,15 @@ async function run(task: WorkerTask): Promise<void> {
     const bytes = await load(task);
     if (task.options.engine === 'auto') {
       // PDFium's records are held until they show text; a document that never does, or that
-      // PDFium cannot open, is read again by pdf.js, and the reading with text is kept.
+      // PDFium cannot open, is read again by pdf.js, and the reading with text is kept. Not when
+      // every page PDFium read is images and drawings alone (a scan): pdf.js would find no text
+      // there either, and reading it again doubled the time of such documents.
       const held: PipeRecord[] = [];
       let streaming = false;
       let pdfiumFailure: EngineError | null = null;
+      const textless: pdfium.TextlessPages = { read: 0, mayHoldText: 0 };
       try {
-        for await (const record of firstPages(pdfium.extractRecords(bytes, task.id, task.source, task.options), task.id, task.options.maxPages)) {
+        for await (const record of firstPages(pdfium.extractRecords(bytes, task.id, task.source, task.options, textless), task.id, task.options.maxPages)) {
           count(record);
           if (streaming) emit(record);
           else if (items > 0) {
@@ -172,7 +175,9 @@ async function run(task: WorkerTask): Promise<void> {
         }
         pdfiumFailure = failure;
       }
-      if (!streaming) {
+      if (!streaming && !pdfiumFailure && textless.read > 0 && textless.mayHoldText === 0) {
+        for (const record of held) emit(record);
+      } else if (!streaming) {
         const retry: PipeRecord[] = [];
         let retryItems = 0;
         try {

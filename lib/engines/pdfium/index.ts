@@ -29,7 +29,7 @@ import { EngineError } from '../errors.js';
 import { PageObjects, pageRange, repeatedPageMessage, type OpenOptions } from '../open.js';
 import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
-import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch } from './module.js';
+import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch, type PdfiumModule } from './module.js';
 import { readPageText } from './chars.js';
 import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
@@ -48,6 +48,32 @@ export interface PdfiumOptions extends OpenOptions, Partial<OcrOptions> {
   normalize: boolean;
   /** WebAssembly heap limit in MiB; a document that grows the heap past it ends with out-of-memory. */
   memory: number;
+}
+
+/**
+ * The pages without text PDFium read, and how many of them may hold text it could not read: a page
+ * with no objects at all (content it may have failed to decode), or with text or form objects. A
+ * page of images and drawings alone holds none that another reader would find. The parse worker
+ * reads a document without text again with pdf.js only when one may (lib/run/parse-worker.ts).
+ */
+export interface TextlessPages {
+  read: number;
+  mayHoldText: number;
+}
+
+const PAGEOBJ_TEXT = 1;
+const PAGEOBJ_FORM = 5;
+/** Past this many objects a page is not looked through: it counts as one that may hold text. */
+const MAX_OBJECTS_LOOKED_AT = 10_000;
+
+function mayHoldText(m: PdfiumModule, page: number): boolean {
+  const count = m.FPDFPage_CountObjects(page);
+  if (count <= 0 || count > MAX_OBJECTS_LOOKED_AT) return true;
+  for (let k = 0; k < count; k++) {
+    const type = m.FPDFPageObj_GetType(m.FPDFPage_GetObject(page, k));
+    if (type === PAGEOBJ_TEXT || type === PAGEOBJ_FORM) return true;
+  }
+  return false;
 }
 
 /** Loads the WebAssembly module ahead of the first document. */
@@ -93,13 +119,15 @@ function classifyThrown(error: unknown): EngineError {
 
 /**
  * Yields the `doc` record, then one `page` record per page (each followed by a diagnostic when
- * characters on it had no Unicode mapping). Throws EngineError on failure.
+ * characters on it had no Unicode mapping). Throws EngineError on failure. `textless`, when given,
+ * counts the pages without text and those of them that may hold some.
  */
 export async function* extractRecords(
   bytes: Uint8Array,
   id: string,
   source: string,
   options: PdfiumOptions,
+  textless?: TextlessPages,
 ): AsyncGenerator<DocRecord | PageRecord | DiagnosticRecord> {
   if (bytes.byteLength === 0) throw new EngineError('not-a-pdf', 'The file is empty');
   if (!looksLikePdf(bytes)) throw new EngineError('not-a-pdf', 'No %PDF- header in the first 1024 bytes: this is not a PDF');
@@ -205,6 +233,10 @@ export async function* extractRecords(
           }
         }
         for (const item of readAnnotations(m, page, form, transform, scratch)) items.push(item);
+        if (textless && items.length === 0) {
+          textless.read += 1;
+          if (mayHoldText(m, page)) textless.mayHoldText += 1;
+        }
         record = { type: 'page', doc: id, page: n, width: round(width), height: round(height), items };
       } finally {
         m.FPDF_ClosePage(page);
