@@ -13,12 +13,14 @@
  * or with the stages after parse (lib/run/chain-worker.ts), for `extract` and the commands built
  * on it. With the stages they are some 140 files, which Node resolves, reads and compiles one by
  * one: most of a worker's start. The build bundles each into one file (scripts/bundle-worker.mjs),
- * which a worker runs instead while it is no older than any module it was made from: after a
- * build by `tsc` alone the modules run as they are. Measured on one one-page document, the whole
- * process, 15 runs of each taken in turn (medians): `extract` 0.57 s from the modules, 0.47 s from
- * the bundle; `parse` 0.34 s and 0.30 s.
+ * which a worker runs instead while it holds what the modules hold now: after a build by `tsc`
+ * alone the modules run as they are. Measured on one one-page document, the whole process, 15 runs
+ * of each taken in turn (medians): `extract` 0.57 s from the modules, 0.47 s from the bundle;
+ * `parse` 0.34 s and 0.30 s.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** A worker's module: the parse worker alone, or with the stages after parse. */
@@ -30,29 +32,50 @@ export const WORKER_MODULES: Record<WorkerKind, { module: URL; bundle: URL }> = 
   chain: { module: new URL('./chain-worker.js', import.meta.url), bundle: new URL('./chain-worker.bundle.js', import.meta.url) },
 };
 
+/** What the build writes beside a bundle (`bundle`.inputs.json): the project's modules in it, relative to it, and a digest of their contents. */
+export interface BundleInputs {
+  inputs: string[];
+  sha256: string;
+}
+
+/** The SHA-256 of the files' contents, one after the other. */
+export function digestOf(files: readonly URL[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest('hex');
+}
+
 /**
- * `bundle` when it is as new as every module of the project it was made from (listed beside it,
- * in `bundle`.inputs.json, relative to it); else null: a module rebuilt since, or gone, or no
- * bundle at all.
+ * `bundle` when the modules it was made from hold what they held then (their digest, beside it);
+ * else null: a module rebuilt since, or gone, or no bundle at all. Times cannot tell: a package
+ * manager writes a package's files in any order, at the time it unpacks them.
  */
 export function currentBundle(bundle: URL): URL | null {
   try {
-    const made = statSync(bundle).mtimeMs;
-    const inputs = JSON.parse(readFileSync(new URL(`${bundle.href}.inputs.json`), 'utf8')) as unknown;
-    if (!Array.isArray(inputs)) return null;
-    for (const input of inputs) if (typeof input !== 'string' || statSync(new URL(input, bundle)).mtimeMs > made) return null;
-    return bundle;
+    const made = JSON.parse(readFileSync(new URL(`${bundle.href}.inputs.json`), 'utf8')) as Partial<BundleInputs>;
+    if (!existsSync(bundle) || !Array.isArray(made.inputs) || typeof made.sha256 !== 'string') return null;
+    return digestOf(made.inputs.map((input) => new URL(input, bundle))) === made.sha256 ? bundle : null;
   } catch {
     return null;
   }
 }
 
+/** An installed copy (under node_modules), whose build is the one its package was made with. */
+const INSTALLED = fileURLToPath(import.meta.url).split(/[\\/]/u).includes('node_modules');
+
 const chosen = new Map<WorkerKind, URL>();
 
-/** The module a worker of this kind runs: its bundle when current, else its module (looked at once). */
+/**
+ * The module a worker of this kind runs: its bundle when current, else its module (looked at
+ * once). An installed copy takes its bundle when there is one, without reading its modules.
+ */
 export function workerUrl(kind: WorkerKind): URL {
   let url = chosen.get(kind);
-  if (!url) chosen.set(kind, (url = currentBundle(WORKER_MODULES[kind].bundle) ?? WORKER_MODULES[kind].module));
+  if (!url) {
+    const { module, bundle } = WORKER_MODULES[kind];
+    url = (INSTALLED ? (existsSync(bundle) ? bundle : null) : currentBundle(bundle)) ?? module;
+    chosen.set(kind, url);
+  }
   return url;
 }
 

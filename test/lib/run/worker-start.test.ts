@@ -13,7 +13,7 @@ import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { extract } from '../../../lib/run/extract.js';
 import { parsePool } from '../../../lib/run/parse-pool.js';
-import { CHAIN_URL, currentBundle, DEFAULT_WORKER_MEMORY_MIB, startEarlyWorker, takeEarlyWorker, WORKER_MODULES, type WorkerKind } from '../../../lib/run/worker-start.js';
+import { CHAIN_URL, currentBundle, DEFAULT_WORKER_MEMORY_MIB, digestOf, startEarlyWorker, takeEarlyWorker, WORKER_MODULES, type BundleInputs, type WorkerKind } from '../../../lib/run/worker-start.js';
 import type { PdfRecord, PipeRecord } from '../../../lib/protocol/records.js';
 import { DEFAULTS } from '../../../stages/parse.js';
 import { repoRoot, sampleNames, samplePdf } from '../../helpers.js';
@@ -58,24 +58,27 @@ t.test('a worker started early for parse alone still builds the stages its setup
   t.ok(posted.some((m) => typeof m === 'object' && m !== null && 'record' in m), 'the early worker read the document');
 });
 
-t.test('a bundle is used while no module it was made from is newer, and not once one is, or is gone', (t) => {
+t.test('a bundle is used while its modules hold what it was made from: not once one changes, even to a text of the same length, or is gone', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-bundle-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const bundle = pathToFileURL(join(dir, 'worker.bundle.js'));
-  const hour = Date.now() / 1000 - 3600;
-  for (const name of ['a.js', 'b.js']) {
-    writeFileSync(join(dir, name), '');
-    utimesSync(join(dir, name), hour, hour);
-  }
+  writeFileSync(join(dir, 'a.js'), 'export const share = 0.5;\n');
+  writeFileSync(join(dir, 'b.js'), 'export const gap = 1;\n');
   t.equal(currentBundle(bundle), null, 'no bundle');
   writeFileSync(join(dir, 'worker.bundle.js'), '');
   t.equal(currentBundle(bundle), null, 'a bundle without its list of modules');
-  writeFileSync(join(dir, 'worker.bundle.js.inputs.json'), JSON.stringify(['./a.js', './b.js']));
-  t.equal(currentBundle(bundle)?.href, bundle.href, 'a bundle newer than its modules');
-  utimesSync(join(dir, 'b.js'), hour + 7200, hour + 7200);
-  t.equal(currentBundle(bundle), null, 'a module rebuilt after it');
-  utimesSync(join(dir, 'b.js'), hour, hour);
-  rmSync(join(dir, 'a.js'));
+  const inputs = ['./a.js', './b.js'];
+  const made: BundleInputs = { inputs, sha256: digestOf(inputs.map((input) => new URL(input, bundle))) };
+  writeFileSync(join(dir, 'worker.bundle.js.inputs.json'), JSON.stringify(made));
+  t.equal(currentBundle(bundle)?.href, bundle.href, 'the modules as they were');
+  const later = Date.now() / 1000 + 3600;
+  utimesSync(join(dir, 'b.js'), later, later);
+  t.equal(currentBundle(bundle)?.href, bundle.href, 'a module written again with the same text, later (as a package manager unpacks it)');
+  writeFileSync(join(dir, 'a.js'), 'export const share = 0.6;\n');
+  t.equal(currentBundle(bundle), null, 'a module changed, to a text of the same length');
+  writeFileSync(join(dir, 'a.js'), 'export const share = 0.5;\n');
+  t.equal(currentBundle(bundle)?.href, bundle.href, 'and back');
+  rmSync(join(dir, 'b.js'));
   t.equal(currentBundle(bundle), null, 'a module gone');
   t.end();
 });
