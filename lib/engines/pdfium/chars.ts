@@ -9,6 +9,7 @@ import type { Extent, Item } from '../../protocol/records.js';
 import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
 import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToTheirRuns, MadeUpSpaceGaps, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
+import { FloatingJoiners } from './joiners.js';
 import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -169,7 +170,7 @@ interface CharCalls {
 export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean, tags?: ReadonlyMap<number, string>): PageText {
   const m = module;
   const calls = module as unknown as CharCalls;
-  const items: Item[] = [];
+  let items: Item[] = [];
   const textPage = m.FPDFText_LoadPage(page);
   if (!textPage) return { items, unmapped: 0, misread: new Map() };
   const [ta = 1, tb = 0, tc = 0, td = -1, te = 0, tf = 0] = transform;
@@ -218,6 +219,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     // A space PDFium made up came since `previous`: its gap tells the font's word gap (MadeUpSpaceGaps).
     let acrossMadeUpSpace = false;
     const madeUpGaps = new MadeUpSpaceGaps();
+    const joiners = new FloatingJoiners();
     // The origin of the last glyph drawn, space glyphs included, and the one before the group
     // being held (see pointedCluster).
     let pen: Origin | null = null;
@@ -317,9 +319,13 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     const flush = (): void => {
       commit();
       if (run.glyphs.length > 0) {
+        joiners.into(run.glyphs);
         ended = run.glyphs[run.glyphs.length - 1];
         const item = runToItem(run.glyphs, normalize);
-        if (item) items.push(item);
+        if (item) {
+          items.push(item);
+          joiners.note(run.glyphs, item);
+        }
         lastRun = item ? { glyphs: run.glyphs, at: items.length - 1 } : null;
       }
       run = { glyphs: [] };
@@ -574,6 +580,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
       if (last && pending.space) last.space = pending.space;
       items.splice(pending.at, 0, ...made);
     }
+    if (joiners.placed.size > 0) items = items.filter((item) => !joiners.placed.has(item));
   } finally {
     m.FPDFText_ClosePage(textPage);
     names.free();
