@@ -3,7 +3,7 @@
  * from the raw bytes), and the one item a span's glyphs become, as the pdf.js adapter makes it.
  */
 import type { Item } from '../../protocol/records.js';
-import { heaps, type PdfiumModule, type Scratch } from './module.js';
+import { heaps, PAGE_OBJECT, type PdfiumModule, type Scratch } from './module.js';
 import { pdfTextString } from './strings.js';
 import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph, type LooseSpace } from './runs.js';
 
@@ -93,7 +93,6 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
   return [item];
 }
 
-const PAGEOBJ_TEXT = 1;
 
 /**
  * The text objects PDFium's text leaves out, once the page's characters are read (`seen`: the
@@ -118,7 +117,7 @@ export function objectsOutOfTheText(
   const objects = m.FPDFPage_CountObjects(page);
   for (let k = 0; k < objects; k++) {
     const object = m.FPDFPage_GetObject(page, k);
-    if (!object || m.FPDFPageObj_GetType(object) !== PAGEOBJ_TEXT || !m.FPDFPageObj_GetBounds(object, b, b + 4, b + 8, b + 12)) continue;
+    if (!object || m.FPDFPageObj_GetType(object) !== PAGE_OBJECT.text || !m.FPDFPageObj_GetBounds(object, b, b + 4, b + 8, b + 12)) continue;
     const f32 = heaps(m).HEAPF32;
     const [l = 0, bo = 0, r = 0, t = 0] = [f32[b >> 2], f32[(b >> 2) + 1], f32[(b >> 2) + 2], f32[(b >> 2) + 3]];
     const xs = [ta * l + tc * bo, ta * r + tc * bo, ta * l + tc * t, ta * r + tc * t];

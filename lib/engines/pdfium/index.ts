@@ -29,7 +29,7 @@ import { EngineError } from '../errors.js';
 import { PageObjects, pageRange, repeatedPageMessage, type OpenOptions } from '../open.js';
 import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
-import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, RECYCLE_HEAP_BYTES, Scratch, type PdfiumModule } from './module.js';
+import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, PAGE_OBJECT, RECYCLE_HEAP_BYTES, Scratch, type PdfiumModule } from './module.js';
 import { readPageText } from './chars.js';
 import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
@@ -61,8 +61,6 @@ export interface TextlessPages {
   mayHoldText: number;
 }
 
-const PAGEOBJ_TEXT = 1;
-const PAGEOBJ_FORM = 5;
 /** Past this many objects a page is not looked through: it counts as one that may hold text. */
 const MAX_OBJECTS_LOOKED_AT = 10_000;
 
@@ -71,7 +69,7 @@ function mayHoldText(m: PdfiumModule, page: number): boolean {
   if (count <= 0 || count > MAX_OBJECTS_LOOKED_AT) return true;
   for (let k = 0; k < count; k++) {
     const type = m.FPDFPageObj_GetType(m.FPDFPage_GetObject(page, k));
-    if (type === PAGEOBJ_TEXT || type === PAGEOBJ_FORM) return true;
+    if (type === PAGE_OBJECT.text || type === PAGE_OBJECT.form) return true;
   }
   return false;
 }

@@ -112,6 +112,9 @@ function callDirectly(module: PdfiumModule): void {
   for (const name of DIRECT_CALLS) if (typeof exports[name] === 'function') calls[name] = exports[name];
 }
 
+/** PDFium's page object types (FPDF_PAGEOBJ_*, fpdf_edit.h). */
+export const PAGE_OBJECT = { text: 1, path: 2, image: 3, shading: 4, form: 5 } as const;
+
 /** The module, loaded on first use; a load that failed is tried again by the next call. */
 export function loadModule(): Promise<PdfiumModule> {
   modulePromise ??= createModule().catch((error: unknown) => {

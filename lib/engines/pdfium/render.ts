@@ -7,10 +7,8 @@
 import type { Raster } from '../../formats/inspect-png.js';
 import { INK_DPI, INK_MAX_PIXELS, inkShare } from '../../ocr/ink.js';
 import { EngineError } from '../errors.js';
-import { heaps, loadModule, type PdfiumModule, type Scratch } from './module.js';
+import { heaps, loadModule, PAGE_OBJECT, type PdfiumModule, type Scratch } from './module.js';
 
-const PAGEOBJ_IMAGE = 3;
-const PAGEOBJ_FORM = 5;
 /** Render annotations' appearances too: a stamp or a scanned signature is part of the page. */
 const RENDER_ANNOTATIONS = 0x01;
 /** FPDF_REVERSE_BYTE_ORDER: bytes in red, green, blue order rather than PDFium's blue first. */
@@ -33,12 +31,12 @@ export function imageCoverage(m: PdfiumModule, page: number, view: readonly [num
   const visit = (obj: number): void => {
     if (++seen > MAX_OBJECTS) return;
     const type = m.FPDFPageObj_GetType(obj);
-    if (type === PAGEOBJ_FORM) {
+    if (type === PAGE_OBJECT.form) {
       const n = m.FPDFFormObj_CountObjects(obj);
       for (let i = 0; i < n && seen <= MAX_OBJECTS; i++) visit(m.FPDFFormObj_GetObject(obj, i));
       return;
     }
-    if (type !== PAGEOBJ_IMAGE) return;
+    if (type !== PAGE_OBJECT.image) return;
     const p = scratch.get(16);
     if (!m.FPDFPageObj_GetBounds(obj, p, p + 4, p + 8, p + 12)) return;
     const f = heaps(m).HEAPF32;
