@@ -1,6 +1,6 @@
 /**
  * Font sweep benchmark: builds (or reuses) the sweep of bench/fontsweep/ — one short text per
- * script set in every suitable font by Chromium, LibreOffice Writer, XeLaTeX and pdfLaTeX —,
+ * script set in every suitable font by Chromium, LibreOffice Writer, XeLaTeX, Pango and pdfLaTeX —,
  * extracts it with `pdfpipe extract --blank-lines` as one process, scores it with
  * ../shared/eval/score.py and pdftotext's output on the same PDFs the same way, and prints one
  * table per script: a row per font, a column per generator.
@@ -23,7 +23,7 @@ import { CLI, PEERS_SH, ROOT, SCORE_PY, run } from './quality.js';
 export const CHAR_FLOOR = 0.98;
 export const TOKF1_FLOOR = 0.97;
 /** The column order of the generators. */
-const GENERATORS = ['chromium', 'lo', 'xelatex', 'pdflatex'] as const;
+const GENERATORS = ['chromium', 'lo', 'xelatex', 'pango', 'pdflatex'] as const;
 const BUILD_SH = join(ROOT, 'bench/fontsweep/build.sh');
 const DEFAULT_OUT = join(ROOT, 'bench/fontsweep/out');
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the font sweep: sources and truths from make.py, PDFs with Chromium (HTML), LibreOffice
-# Writer (flat ODT), XeLaTeX and pdfLaTeX. Incremental: a PDF is rebuilt only when its source is
+# Writer (flat ODT), XeLaTeX, pdfLaTeX and Pango with cairo (pango.py, through the system's libpango,
+# libpangocairo and libcairo). Incremental: a PDF is rebuilt only when its source is
 # newer. Two builds at a time. A document its generator cannot set in its font (missing glyphs,
 # a fallback font) gets NAME.skip with the reason instead of a PDF.
 #
@@ -8,7 +9,7 @@
 #
 # Debian packages: chromium libreoffice-writer texlive-xetex texlive-latex-recommended
 #   texlive-lang-greek texlive-lang-cyrillic texlive-lang-arabic texlive-lang-chinese texlive-lang-french cm-super
-#   poppler-utils fontconfig python3, and the fonts:
+#   poppler-utils fontconfig python3 libpangocairo-1.0-0, and the fonts:
 #   fonts-noto-core fonts-noto-extra fonts-noto-cjk fonts-hosny-amiri fonts-sil-scheherazade
 #   fonts-sil-lateef fonts-kacst fonts-farsiweb fonts-dejavu-core fonts-liberation
 #   fonts-linuxlibertine fonts-sil-gentium fonts-paratype fonts-gfs-didot fonts-freefont-otf
@@ -24,7 +25,7 @@ python3 "$HERE/make.py" "$OUT" > "$OUT/documents.tsv"
 
 stale() { [ ! -f "$OUT/$1.pdf" ] && [ ! -f "$OUT/$1.skip" ] || [ "$OUT/src/$1.$2" -nt "$OUT/$1.pdf" -a "$OUT/src/$1.$2" -nt "$OUT/$1.skip" ]; }
 
-# one document: NAME GENERATOR (chromium, xelatex, pdflatex)
+# one document: NAME GENERATOR (chromium, xelatex, pdflatex, pango)
 one() {
   n=$1; g=$2; rm -f "$OUT/$n.skip"
   case $g in
@@ -36,6 +37,8 @@ one() {
       (cd "$OUT/src" && timeout 300 "$g" -interaction=batchmode -halt-on-error "$n.tex" >/dev/null 2>&1) || true
       [ -f "$OUT/src/$n.pdf" ] && mv "$OUT/src/$n.pdf" "$OUT/$n.pdf"
       rm -f "$OUT/src/$n.aux" ;;
+    pango)
+      timeout 120 python3 "$HERE/pango.py" "$OUT/src/$n.json" "$OUT/$n.pdf" 2> "$OUT/src/$n.log" || rm -f "$OUT/$n.pdf" ;;
   esac
   [ -f "$OUT/$n.pdf" ] || { echo "$g failed (see src/$n.log)" > "$OUT/$n.skip"; return 0; }
   touch "$OUT/$n.pdf"
@@ -48,6 +51,7 @@ while IFS=$'\t' read -r n g; do
   case $g in
     lo) stale "$n" fodt && lo+=("$OUT/src/$n.fodt") ;;
     chromium) stale "$n" html && todo+=("$n $g") ;;
+    pango) stale "$n" json && todo+=("$n $g") ;;
     *) stale "$n" tex && todo+=("$n $g") ;;
   esac
 done < "$OUT/documents.tsv"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the sources and truths of the font sweep: one short text per script, set in every
-suitable font Debian packages, by Chromium (HTML), LibreOffice Writer (flat ODT), XeLaTeX and,
-for Latin, Greek and Cyrillic, pdfLaTeX with TeX's own fonts.
+suitable font Debian packages, by Chromium (HTML), LibreOffice Writer (flat ODT), XeLaTeX, Pango
+with cairo (as GTK programs print) and, for Latin, Greek and Cyrillic, pdfLaTeX with TeX's own fonts.
 
 Two sets of texts: `a` (the default), plain prose; `b` (SWEEP_TEXTS=b in the environment), prose
 with what real documents bring besides letters: digits of the script and of ASCII, quotation
@@ -12,7 +12,7 @@ conjuncts, reph and ya-phala, ZWNJ, abbreviation and repetition marks (ฯ ๆ),
 A document is named SCRIPT-GENERATOR-FONTSLUG. Sources are written to OUT/src/ only when their
 content changed, so build.sh rebuilds only the PDFs whose source is newer.
 
-usage: make.py OUT            write OUT/src/NAME.{html,fodt,tex} and OUT/NAME.{txt,json}
+usage: make.py OUT            write OUT/src/NAME.{html,fodt,tex,json} and OUT/NAME.{txt,json}
        make.py check OUT NAME  print why NAME's PDF is not set in its font (nothing when it is)
 """
 import json
@@ -286,6 +286,11 @@ def tex(lang, title, paras, preamble):
             "{\\Large\\bfseries " + title + "\\par}\n\\bigskip\n" + "\n\n".join(paras) + "\n\\end{document}\n")
 
 
+def pango(lang, title, paras, font):
+    """The source pango.py sets: Pango lays out each paragraph in the font, direction from the text."""
+    return json.dumps({"lang": lang, "font": font, "title": title, "paras": paras}, ensure_ascii=False, indent=1) + "\n"
+
+
 # Latin words (with the spaces between them) inside right-to-left text
 LATIN_WORDS = re.compile(r"[A-Za-z\u00c0-\u024f]+(?: [A-Za-z\u00c0-\u024f]+)*")
 
@@ -332,6 +337,7 @@ def documents():
             latin = rtl and any(LATIN_WORDS.search(p) for p in paras)
             marked = latin_marked(paras) if latin else paras
             yield f"{key}-xelatex-{s}", key, "xelatex", font, "tex", tex(lang, title, marked, xelatex_preamble(lang, font, latin))
+            yield f"{key}-pango-{s}", key, "pango", font, "json", pango(lang, title, paras, font)
         if key in PDFLATEX:
             font, preamble = PDFLATEX[key]
             # LGR sets ";" as the ano teleia: a Greek question mark is typed as U+037E
@@ -341,7 +347,8 @@ def documents():
 
 DETAIL = {"chromium": "Chromium print-to-pdf (HTML+CSS)", "lo": "LibreOffice Writer from flat ODT",
           "xelatex": "XeLaTeX (fontspec; polyglossia for right-to-left, xeCJK for CJK)",
-          "pdflatex": "pdfLaTeX (inputenc, fontenc, babel)"}
+          "pdflatex": "pdfLaTeX (inputenc, fontenc, babel)",
+          "pango": "Pango and cairo's PDF surface (bench/fontsweep/pango.py)"}
 
 
 def meta(name, key, generator, font, txt):
