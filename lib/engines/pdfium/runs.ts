@@ -304,6 +304,9 @@ function ligatureInGlyphOrder(readingBack: Glyph[]): Glyph[] {
  * one origin and box: lam-alef, "لا" in its ToUnicode) turned to drawing order too: the map holds
  * a ligature's letters in reading order, while the run's other glyphs go left to right on the
  * page, so that `lines`, reading the run back from right to left glyph by glyph, would swap them.
+ * PDFium sometimes turns a ligature itself (cairo's lam-alef comes as "ال"): a letter that joins
+ * nothing after it (alef, dal, reh, waw) can only end a ligature in reading order, so letters in
+ * an order where one stands before another are in drawing order already.
  */
 function ligaturesInDrawingOrder(glyphs: readonly Glyph[]): string {
   let text = '';
@@ -313,7 +316,8 @@ function ligaturesInDrawingOrder(glyphs: readonly Glyph[]): string {
     while (j < glyphs.length && glyphs[j]!.ox === head.ox && glyphs[j]!.oy === head.oy && glyphs[j]!.left === head.left && glyphs[j]!.right === head.right) j++;
     const cluster = glyphs.slice(i, j).map((g) => g.ch);
     const letters = cluster.filter((c) => RTL_CHAR.test(c) && !COMBINING_MARK.test(c));
-    text += letters.length > 1 && letters.length === cluster.length ? cluster.reverse().join('') : cluster.join('');
+    const readingOrder = !cluster.slice(0, -1).some((c) => endsNonJoining(c));
+    text += letters.length > 1 && letters.length === cluster.length && readingOrder ? cluster.reverse().join('') : cluster.join('');
     i = j;
   }
   return text;
