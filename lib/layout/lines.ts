@@ -15,7 +15,7 @@ import { lineDirection } from './geometry.js';
 import { majorityTag } from '../regions/tags.js';
 import { findNoteMarks } from './notemarks.js';
 import type { Direction, Extent, InferredMark, Item, Line, NoteRef, PageRecord } from '../protocol/records.js';
-import { attachMarks, endsNonJoining, endsWordAlways, fontWordGaps, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
+import { attachMarks, endsNonJoining, endsWordAlways, fontWordGaps, isLeftOutNonJoiner, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText, ZWNJ } from '../scripts/rtl.js';
 
 /** The thresholds of line building, each relative to the font size. */
 export interface LineOptions {
@@ -188,8 +188,9 @@ function composeLine(
         inferred.push({ at: text.length, kind: 'space', rule: spaceDrawn && !(wide || wordEnd) ? 'space-glyph' : rule });
         text += ' ';
         tail = tail.slice(-1) + ' ';
-      } else if (!hasSpace && isZeroWidthNonJoiner(spaced, room, text.slice(-MARKS_TAIL), item.text)) {
-        // A space glyph without advance between two Arabic letters: the word's non-joiner.
+      } else if (!hasSpace && (isZeroWidthNonJoiner(spaced, room, text.slice(-MARKS_TAIL), item.text) || (dir === 'rtl' && isLeftOutNonJoiner(before, text.slice(-MARKS_TAIL), item.text)))) {
+        // A space glyph without advance between two Arabic letters, or a letter drawn unjoined
+        // before the rest of its word: the word's non-joiner.
         text += ZWNJ;
         tail = tail.slice(-1) + ZWNJ;
       }

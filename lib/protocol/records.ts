@@ -113,6 +113,12 @@ export interface Item {
    * and words overhang each other.
    */
   space?: Extent;
+  /**
+   * On a right-to-left run of Arabic script: its last letter is drawn in the form that joins no
+   * letter after it, though it is a letter that joins both ways (lib/engines/pdfium/forms.ts).
+   * Where the next run goes on the same word, a zero-width non-joiner stands between them.
+   */
+  endsUnjoined?: true;
   /** Set by `order` (lib/layout/initials.ts) on a run that begins with a drop cap joined to it: the drop cap's ink box. */
   initial?: Box;
   /** Set by `order` (lib/layout/tables.ts) on a run inside a table: the cell it stands in. */

@@ -244,6 +244,21 @@ export function isZeroWidthNonJoiner(before: Pick<Item, 'space'>, gap: number, t
   return drawnSpace(before, gap) === false && ENDS_ARABIC_LETTER.test(tail) && STARTS_ARABIC_LETTER.test(next);
 }
 
+/**
+ * True when the run before (its text `tail`, in reading order) ends in a letter drawn in the form
+ * that joins nothing after it (`endsUnjoined`, lib/engines/pdfium/forms.ts), one that joins both
+ * ways as the line reads it, and the next run, going
+ * on the same word, starts with an Arabic-script letter: the word's non-joiner, which the text
+ * layer left out. Not between lam and alef: a font draws the lam of their ligature in a form of its
+ * own, which may be as wide as its final form, and some producers end the lam's run there ("أهلاً").
+ */
+export function isLeftOutNonJoiner(before: Pick<Item, 'endsUnjoined'>, tail: string, next: string): boolean {
+  return before.endsUnjoined === true && ENDS_ARABIC_WORD_LETTER.test(tail) && !endsNonJoining(tail) && STARTS_ARABIC_LETTER.test(next) && !(ENDS_LAM.test(tail) && STARTS_ALEF.test(next));
+}
+const ENDS_ARABIC_WORD_LETTER = /(?=\p{L})\p{Script=Arabic}[\p{Mn}\p{Me}]*$/u;
+const ENDS_LAM = /[\u0644\u06b5-\u06b8][\p{Mn}\p{Me}]*$/u;
+const STARTS_ALEF = /^[\u0622\u0623\u0625\u0627\u0671-\u0673\u0675]/u;
+
 /** Gaps wider than this (× font size) are no gaps inside a line's words: columns, tabs, wide spaces. */
 const FONT_GAP_CEILING = 0.5;
 /** A font's gaps tell its break when it has this many (a title's few do not)… */

@@ -10,6 +10,7 @@ import { heaps, Scratch, type PdfiumModule } from './module.js';
 import { readBytes } from './strings.js';
 import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToTheirRuns, MadeUpSpaceGaps, rephGlyphInGlyphOrder, round, runToItem, SPACING_ACCENT, touchesRun, turnedAdvance, type Glyph, type LooseSpace, type Run } from './runs.js';
 import { FloatingJoiners } from './joiners.js';
+import type { ArabicForms } from './forms.js';
 import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
 import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
@@ -167,7 +168,7 @@ interface CharCalls {
  * characters whose font has no usable Unicode map. `tags` (a tagged page's MCIDs → structure tags,
  * structure.ts) gives each item the `tag` of its text objects.
  */
-export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean, tags?: ReadonlyMap<number, string>): PageText {
+export function readPageText(module: PdfiumModule, page: number, transform: number[], scratch: Scratch, normalize: boolean, forms: ArabicForms, tags?: ReadonlyMap<number, string>): PageText {
   const m = module;
   const calls = module as unknown as CharCalls;
   let items: Item[] = [];
@@ -220,6 +221,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let acrossMadeUpSpace = false;
     const madeUpGaps = new MadeUpSpaceGaps();
     const joiners = new FloatingJoiners();
+    // Right-to-left runs, for the forms their last letters are drawn in (forms.ts) once the page is read.
+    const formed = new Map<Item, Glyph[]>();
     // The origin of the last glyph drawn, space glyphs included, and the one before the group
     // being held (see pointedCluster).
     let pen: Origin | null = null;
@@ -325,6 +328,10 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         if (item) {
           items.push(item);
           joiners.note(run.glyphs, item);
+          if (item.dir === 'rtl') {
+            formed.set(item, run.glyphs);
+            forms.see(run.glyphs);
+          }
         }
         lastRun = item ? { glyphs: run.glyphs, at: items.length - 1 } : null;
       }
@@ -571,6 +578,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     }
     commit();
     flush();
+    for (const [item, glyphs] of formed) if (!item.space && item.after !== 'break' && forms.unjoined(glyphs)) item.endsUnjoined = true;
     if (spans.size > 0) loose.push(...objectsOutOfTheText(m, page, textPage, scratch.get(96) + 64, transform, spans, seenObjects));
     // Latest first, so that the places of the earlier ones stay where they were.
     for (const pending of [...spans.values()].reverse()) {

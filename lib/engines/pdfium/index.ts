@@ -31,6 +31,7 @@ import { xmpFromPdfBytes } from '../xmp.js';
 import { looksLikePdf } from '../pdfjs.js';
 import { engineVersion, heapBytes, heapGrowthRefused, heapLimit, heaps, loadModule, recycle, PAGE_OBJECT, RECYCLE_HEAP_BYTES, Scratch, type PdfiumModule } from './module.js';
 import { readPageText } from './chars.js';
+import { ArabicForms } from './forms.js';
 import { openForm, readAnnotations } from './annotations.js';
 import { pageView, readInfo, readOutline, readPermissions, viewportTransform } from './metadata.js';
 import { round } from './runs.js';
@@ -133,6 +134,7 @@ export async function* extractRecords(
   const limit = options.memory * 1024 * 1024;
   heapLimit(limit);
   const scratch = new Scratch(m);
+  const forms = new ArabicForms();
   let data = 0;
   let doc = 0;
   let form = 0;
@@ -196,7 +198,7 @@ export async function* extractRecords(
       try {
         const view = pageView(m, page, scratch);
         const { transform, width, height } = viewportTransform(view, m.FPDFPage_GetRotation(page) * 90);
-        const text = readPageText(m, page, transform, scratch, options.normalize, tagged ? pageTags(m, page, scratch) : undefined);
+        const text = readPageText(m, page, transform, scratch, options.normalize, forms, tagged ? pageTags(m, page, scratch) : undefined);
         unmapped = text.unmapped;
         const items = text.items;
         if (ocr.ocr !== 'never' && !ocrUnavailable) {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLine } from '../../../lib/layout/lines.js';
 import { DEFAULTS } from '../../../stages/lines.js';
-import { attachMarks, endsNonJoining, fontWordGaps, isGlyphOrder, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
+import { attachMarks, endsNonJoining, fontWordGaps, isGlyphOrder, isLeftOutNonJoiner, isZeroWidthNonJoiner, nonJoiningLimit, rightToLeftText } from '../../../lib/scripts/rtl.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { docRecord, item, parseLines, repoRoot, run, sharedRoot } from '../../helpers.js';
 
@@ -125,6 +125,16 @@ t.test('pdf.js runs keep glyph order: Hebrew runs are visual, the doc says so', 
   // "עובדים" (workers) is drawn left to right as "םידבוע": final mem at the left.
   t.ok(items.some((i) => i.text.includes('םידבוע')), 'a visual-order run');
   t.notOk(items.some((i) => i.text.includes('עובדים')), 'no run reordered by pdf.js');
+});
+
+t.test('a letter drawn unjoined before the rest of its word stands before a non-joiner, but lam before alef does not', (t) => {
+  t.ok(isLeftOutNonJoiner({ endsUnjoined: true }, 'بهره', 'مند'));
+  t.notOk(isLeftOutNonJoiner({}, 'بهره', 'مند'), 'a run not drawn unjoined');
+  t.notOk(isLeftOutNonJoiner({ endsUnjoined: true }, 'بهره', '123'), 'no Arabic letter after it');
+  t.notOk(isLeftOutNonJoiner({ endsUnjoined: true }, 'مزیتهاو', 'اشکالات'), 'the line has the run end in waw, which joins nothing anyway');
+  t.notOk(isLeftOutNonJoiner({ endsUnjoined: true }, 'أهل', 'اً'), 'lam, then alef: the ligature, whose lam has a form of its own');
+  t.ok(isLeftOutNonJoiner({ endsUnjoined: true }, 'بین', 'المللی'), 'another letter before alef');
+  t.end();
 });
 
 t.test('a space glyph without advance between Arabic letters is a zero-width non-joiner', async (t) => {
