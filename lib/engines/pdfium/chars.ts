@@ -12,7 +12,7 @@ import { accentOver, COMBINING_MARK, continues, drawnBackInto, looseSpacesToThei
 import { FloatingJoiners } from './joiners.js';
 import type { ArabicForms } from './forms.js';
 import { actualTextSpan, objectsOutOfTheText, spanItem } from './actual-text.js';
-import { loneBracketsInGlyphOrder, rightToLeftMarksOnTheirLine } from './right-to-left.js';
+import { drawnForward, loneBracketsInGlyphOrder, PUNCTUATION_RUN, rightToLeftMarksOnTheirLine } from './right-to-left.js';
 import { objectTag } from './structure.js';
 import { derivedGlyphContexts, derivedGlyphTexts, mainScript, misreadCode, programScripts, unflaggedGlyphText, type ProgramScripts } from './font-texts.js';
 import { CONTEXT_CHARACTERS, textInContext, type GlyphContexts, type GlyphsBefore } from '../font-contexts.js';
@@ -181,6 +181,9 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
   const misread = new Map<ScriptClass, number>();
   // Space glyphs that come after a line end, owned by no run (see looseSpacesToTheirRuns).
   const loose: LooseSpace[] = [];
+  // The glyphs of right-to-left runs, for the forms their last letters are drawn in (forms.ts),
+  // and of punctuation, for the way its brackets were drawn (right-to-left.ts), once the page is read.
+  const drawn = new Map<Item, Glyph[]>();
   try {
     const count = calls.FPDFText_CountChars(textPage);
     // Scratch layout: origin x,y (2 doubles) · loose box (4 floats) · matrix (6 floats).
@@ -221,8 +224,6 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     let acrossMadeUpSpace = false;
     const madeUpGaps = new MadeUpSpaceGaps();
     const joiners = new FloatingJoiners();
-    // Right-to-left runs, for the forms their last letters are drawn in (forms.ts) once the page is read.
-    const formed = new Map<Item, Glyph[]>();
     // The origin of the last glyph drawn, space glyphs included, and the one before the group
     // being held (see pointedCluster).
     let pen: Origin | null = null;
@@ -328,10 +329,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         if (item) {
           items.push(item);
           joiners.note(run.glyphs, item);
-          if (item.dir === 'rtl') {
-            formed.set(item, run.glyphs);
-            forms.see(run.glyphs);
-          }
+          if (item.dir === 'rtl' || PUNCTUATION_RUN.test(item.text)) drawn.set(item, run.glyphs);
+          if (item.dir === 'rtl') forms.see(run.glyphs);
         }
         lastRun = item ? { glyphs: run.glyphs, at: items.length - 1 } : null;
       }
@@ -578,7 +577,7 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     }
     commit();
     flush();
-    for (const [item, glyphs] of formed) if (!item.space && item.after !== 'break' && forms.unjoined(glyphs)) item.endsUnjoined = true;
+    for (const [item, glyphs] of drawn) if (item.dir === 'rtl' && !item.space && item.after !== 'break' && forms.unjoined(glyphs)) item.endsUnjoined = true;
     if (spans.size > 0) loose.push(...objectsOutOfTheText(m, page, textPage, scratch.get(96) + 64, transform, spans, seenObjects));
     // Latest first, so that the places of the earlier ones stay where they were.
     for (const pending of [...spans.values()].reverse()) {
@@ -593,5 +592,5 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
     m.FPDFText_ClosePage(textPage);
     names.free();
   }
-  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(looseSpacesToTheirRuns(items, loose))), unmapped, misread };
+  return { items: rightToLeftMarksOnTheirLine(loneBracketsInGlyphOrder(looseSpacesToTheirRuns(items, loose), (item) => drawnForward(drawn.get(item)))), unmapped, misread };
 }

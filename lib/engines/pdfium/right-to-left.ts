@@ -4,12 +4,22 @@
  * put on the line of the letters they sit on. Pure functions over items.
  */
 import type { Direction, Item } from '../../protocol/records.js';
-import { BASELINE_EM, LETTER, RTL_CHAR, unmirroredByPdfium } from './runs.js';
+import { BASELINE_EM, LETTER, RTL_CHAR, unmirroredByPdfium, type Glyph } from './runs.js';
 
 /** An item's direction for PDFium's line analysis: right-to-left letters, else other letters, else none (digits are weak there: they keep the direction before them). */
 function strongOf(item: Item): Direction | null {
   if (item.dir === 'rtl' && RTL_CHAR.test(item.text)) return 'rtl';
   return LETTER.test(item.text) ? 'ltr' : null;
+}
+
+/** A run of a few punctuation marks and symbols, no letter or digit. */
+export const PUNCTUATION_RUN = /^[\p{P}\p{S}]{2,3}$/u;
+
+/** Whether a run's glyphs were drawn left to right (PDFium kept their order: it read them left to right). */
+export function drawnForward(glyphs: readonly Glyph[] | undefined): boolean {
+  const first = glyphs?.[0];
+  const last = glyphs?.at(-1);
+  return first !== undefined && last !== undefined && first.horizontal && first.ox < last.ox;
 }
 
 /**
@@ -21,13 +31,14 @@ function strongOf(item: Item): Direction | null {
  * left-to-right word PDFium keeps a bracket as drawn: "(january)" in an Arabic line comes as
  * ")" "january" "(" from right to left, only the first mirrored.
  */
-export function loneBracketsInGlyphOrder(items: readonly Item[]): Item[] {
+export function loneBracketsInGlyphOrder(items: readonly Item[], drawnForward: (item: Item) => boolean = () => false): Item[] {
   const sameLine = (a: Item, o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - a.y) <= BASELINE_EM * a.size;
   return items.map((item, i) => {
-    // Brackets are single UTF-16 units.
-    if (item.text.length !== 1) return item;
-    const mirrored = unmirroredByPdfium(item.text);
-    if (!mirrored) return item;
+    // A bracket alone (brackets are single UTF-16 units), or with the punctuation beside it in a run
+    // drawn left to right, its characters as drawn (cairo's "(." after the word a parenthesis ends).
+    if (item.text.length !== 1 && !(PUNCTUATION_RUN.test(item.text) && drawnForward(item))) return item;
+    const mirrored = [...item.text].map((c) => unmirroredByPdfium(c) ?? c).join('');
+    if (mirrored === item.text) return item;
     const before = items[i - 1];
     const after = items[i + 1];
     const leftward = (sameLine(item, before) && before.x > item.x) || (sameLine(item, after) && after.x < item.x);

@@ -29,6 +29,20 @@ t.test('loneBracketsInGlyphOrder: a bracket PDFium read right to left, alone in 
   t.same(loneBracketsInGlyphOrder([item('x', 60), item(')', 30), item('y', 20)]).map((i) => i.text), ['x', ')', 'y']);
 });
 
+t.test('loneBracketsInGlyphOrder: a bracket with punctuation, in a run drawn left to right, as drawn on a right-to-left line, is mirrored back', async (t) => {
+  const item = (text: string, x: number): Item => ({ text, x, y: 100, w: 4, size: 10, font: 'F', dir: /\p{L}/u.test(text) ? 'rtl' : 'ltr' });
+  const line = [item('קצף', 160), item('.(', 149)];
+  t.same(loneBracketsInGlyphOrder(line, (i) => i.text === '.(').map((i) => i.text), ['קצף', '.)'], 'drawn left to right: the glyphs as drawn, turned back');
+  t.same(loneBracketsInGlyphOrder(line).map((i) => i.text), ['קצף', '.('], 'drawn right to left, glyphOrderText has turned it back already');
+  // Pango and cairo (test/fixtures/fontsweep, the font sweep's second set): "(עם הרבה קצף)." was "(עם הרבה קצף(.".
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'hebrew-pango-notosanshebrew-b.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /\(עם הרבה קצף\)\./u);
+  const truth = readFileSync(join(dir, 'hebrew-pango-notosanshebrew-b.txt'), 'utf8');
+  t.same(stdout.split(/\s+/u).filter(Boolean), truth.split(/\s+/u).filter(Boolean), 'every word as the truth writes it');
+});
+
 t.test('rightToLeftMarksOnTheirLine: a mark drawn as its own run takes the baseline of the letters under it', async (t) => {
   const item = (text: string, x: number, w: number, y: number): Item => ({ text, x, y, w, size: 12, font: 'F', dir: 'rtl' });
   const word = item('اساسا', 471.3, 22.5, 193.8);
