@@ -47,6 +47,8 @@ type Counts = Map<number, number>;
 interface Placed {
   glyph: Glyph;
   key: string;
+  /** The key of the same letter after the other kind of letter before it (joining it, or not). */
+  otherKey: string;
   bin: number;
   /** Nothing follows in its run but what parts letters (a non-joiner drawn): counted among the ends. */
   last: boolean;
@@ -68,7 +70,9 @@ export class ArabicForms {
   unjoined(glyphs: readonly Glyph[]): boolean {
     const letter = lettersOf(glyphs).at(-1);
     if (!letter?.end || near(this.ends.get(letter.key), letter.bin) < MIN_ENDS) return false;
-    const inside = this.inside.get(letter.key);
+    // A letter never seen inside a run after a letter that joins it (or after one that does not) is
+    // measured against its forms inside runs in the other case: a form that joins the next letter.
+    const inside = this.inside.get(letter.key) ?? this.inside.get(letter.otherKey);
     if (!inside) return false;
     let most = letter.bin;
     for (const bin of inside.keys()) if (near(inside, bin) > near(inside, most)) most = bin;
@@ -98,7 +102,8 @@ function lettersOf(glyphs: readonly Glyph[]): Placed[] {
     if (!last && !ARABIC_LETTER.test(next.ch)) continue;
     const joinedBefore = previous !== undefined && DUAL_JOINING.test(previous.ch);
     const bin = Math.round((glyph.right - glyph.left) / (ADVANCE_BIN_EM * glyph.size));
-    placed.push({ glyph, key: `${glyph.font}\u0000${glyph.ch}\u0000${joinedBefore ? 1 : 0}`, bin, last, end: next === undefined });
+    const key = (joined: boolean): string => `${glyph.font}\u0000${glyph.ch}\u0000${joined ? 1 : 0}`;
+    placed.push({ glyph, key: key(joinedBefore), otherKey: key(!joinedBefore), bin, last, end: next === undefined });
   }
   return placed;
 }
