@@ -342,20 +342,39 @@ export function marksBeforeTheirLetters(glyphs: readonly Glyph[]): Glyph[] | nul
   if (!glyphs.every((g) => g.horizontal && RTL_CHAR.test(g.ch))) return null;
   const marks = glyphs.filter((g) => COMBINING_MARK.test(g.ch));
   if (marks.length === 0 || glyphs.some((g, i) => glyphs.some((o, j) => j > i && o.ox === g.ox && o.oy === g.oy))) return null;
-  const letters = glyphs.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left);
+  // By centres: a narrow letter kerned into its neighbour's box has the larger left edge but stands before it.
+  const letters = glyphs.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left + a.right - b.left - b.right);
   const over = new Map<Glyph, Glyph[]>();
   for (const mark of marks) {
     const centre = (mark.left + mark.right) / 2;
     // A holam sits on its letter's upper left corner, often past the letter's left edge.
-    const host = LEFT_CORNER_MARK.test(mark.ch)
+    const under = LEFT_CORNER_MARK.test(mark.ch)
       ? letters.reduce<Glyph | undefined>((best, g) => (Math.abs(g.left - centre) <= 0.5 * g.size && (!best || Math.abs(g.left - centre) < Math.abs(best.left - centre)) ? g : best), undefined)
       : letters.find((g) => g.left <= centre && centre < g.right);
-    // A mark goes on a letter: one over punctuation (a tanween drawn left of its alef, over the
-    // comma after it) leaves the run to glyphOrderText, which keeps the glyphs where they are.
-    if (!host || !LETTER.test(host.ch)) return null;
+    // A mark goes on a letter: one over punctuation or between glyphs (a tanween drawn left of its
+    // alef, over the comma after it) on the nearest letter, within MARK_REACH_EM.
+    const host = under && LETTER.test(under.ch) ? under : nearestLetter(letters, centre);
+    if (!host) return null;
     over.set(host, [...(over.get(host) ?? []), mark]);
   }
   return letters.flatMap((g) => [...(over.get(g) ?? []), g]);
+}
+
+/** A mark over no letter goes on the nearest within this × its size. */
+const MARK_REACH_EM = 0.5;
+
+/** The letter whose box lies nearest `x`, within MARK_REACH_EM; undefined for none. */
+function nearestLetter(glyphs: readonly Glyph[], x: number): Glyph | undefined {
+  let best: Glyph | undefined;
+  let bestDistance = Infinity;
+  for (const g of glyphs) {
+    const distance = Math.max(g.left - x, x - g.right, 0);
+    if (LETTER.test(g.ch) && distance <= MARK_REACH_EM * g.size && distance < bestDistance) {
+      best = g;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 /** A run's direction: right to left when its right-to-left characters are at least as many as its other letters. */

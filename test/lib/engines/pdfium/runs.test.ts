@@ -53,6 +53,23 @@ t.test('marksBeforeTheirLetters: a mark drawn as its own glyph goes before the l
   t.equal(text([glyph('ם', 10, 18), glyph('\u05b9', 18.5, 19.5), glyph('ד', 20, 27)]), 'ם\u05b9ד');
   // Glyphs sharing an origin are one glyph's characters (glyphOrderText), digits keep its handling.
   t.equal(text([glyph('ב', 20, 26), glyph('1', 26, 30)]), null);
+  // A tanween drawn past its alef, between it and the comma after it (Pango's Amiri, drawn left to
+  // right): on the alef, the nearest letter.
+  t.equal(text([glyph('\u064b', 33.6, 33.8), glyph('،', 30, 33.5), glyph('ا', 34, 37), glyph('ب', 37, 41)]), '،\u064bاب');
+  // A narrow letter kerned into its neighbour's box goes by its centre: "كتاباً", kaf's box reaching
+  // under teh's.
+  t.equal(text([glyph('\u064b', 20.5, 21.5), glyph('ا', 20, 22), glyph('ب', 22, 26), glyph('ا', 26, 28), glyph('ت', 29, 32), glyph('ك', 28.5, 40)]), '\u064bابات\u0643');
+  // Far from every letter, a mark says nothing of where it goes.
+  t.equal(text([glyph('\u064b', 60, 61), glyph('ا', 20, 22)]), null);
+});
+
+t.test('Pango\'s Amiri: a tanween drawn past its alef, over the comma after the word, goes on the alef', async (t) => {
+  const dir = join(repoRoot, 'test/fixtures/fontsweep');
+  const { stdout, code } = await run(['extract', '--quiet', join(dir, 'arabic-pango-amiri-b.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /تقريباً،/u, 'not "تقريبا،ً"');
+  const truth = readFileSync(join(dir, 'arabic-pango-amiri-b.txt'), 'utf8');
+  t.same(stdout.split(/\s+/u).filter(Boolean), truth.split(/\s+/u).filter(Boolean), 'every word as the truth writes it');
 });
 
 t.test('indicMarksAfterTheirLetters: a vowel sign drawn after the next letter goes back under its own', async (t) => {
