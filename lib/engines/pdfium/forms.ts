@@ -36,9 +36,9 @@ const ADVANCE_BIN_EM = 0.002;
 const ADVANCE_SLACK_BINS = 1;
 /** A run's last letter is unjoined when its advance is that of at least this many of the letter's run ends… */
 const MIN_ENDS = 2;
-/** …and inside runs the letter has another advance at least this many times… */
+/** …and inside runs the letter was seen at least this many times, as many with another advance… */
 const MIN_INSIDE = 3;
-/** …this many times or more as often as the run's last letter's advance. */
+/** …this many times or more as often as with the run's last letter's advance. */
 const INSIDE_RATIO = 4;
 
 type Counts = Map<number, number>;
@@ -70,9 +70,9 @@ export class ArabicForms {
   unjoined(glyphs: readonly Glyph[]): boolean {
     const letter = lettersOf(glyphs).at(-1);
     if (!letter?.end || near(this.ends.get(letter.key), letter.bin) < MIN_ENDS) return false;
-    // A letter never seen inside a run after a letter that joins it (or after one that does not) is
-    // measured against its forms inside runs in the other case: a form that joins the next letter.
-    const inside = this.inside.get(letter.key) ?? this.inside.get(letter.otherKey);
+    // A letter seen inside runs too seldom after a letter that joins it (or after one that does not)
+    // is measured against its forms inside runs in the other case: forms that join the next letter.
+    const inside = [this.inside.get(letter.key), this.inside.get(letter.otherKey)].find((counts) => total(counts) >= MIN_INSIDE);
     if (!inside) return false;
     let most = letter.bin;
     for (const bin of inside.keys()) if (near(inside, bin) > near(inside, most)) most = bin;
@@ -106,6 +106,13 @@ function lettersOf(glyphs: readonly Glyph[]): Placed[] {
     placed.push({ glyph, key: key(joinedBefore), otherKey: key(!joinedBefore), bin, last, end: next === undefined });
   }
   return placed;
+}
+
+/** How many advances were counted in all. */
+function total(counts: Counts | undefined): number {
+  let sum = 0;
+  for (const n of counts?.values() ?? []) sum += n;
+  return sum;
 }
 
 /** How many advances were counted in the bins within ADVANCE_SLACK_BINS of `bin`. */

@@ -52,6 +52,18 @@ t.test('a letter never seen inside a run after a joining letter is measured agai
   t.end();
 });
 
+t.test('a letter seen inside runs after a joining letter fewer than 3 times is measured against the other case too', (t) => {
+  const forms = new ArabicForms();
+  // Yeh after meem ends runs at 0.68 em ("می"), and stands inside a run after a joining letter once;
+  // starting words, inside runs, it is 0.25 em.
+  for (const g of [drawn(['م', 0.5], ['ی', 0.68]), drawn(['ن', 0.3], ['م', 0.5], ['ی', 0.68]), drawn(['ب', 0.3], ['ی', 0.3], ['ن', 0.3])]) forms.see(g);
+  for (let i = 0; i < 3; i++) forms.see(drawn(['ی', 0.25], ['ا', 0.2]));
+  const unjoined = drawn(['م', 0.5], ['ی', 0.68]);
+  forms.see(unjoined);
+  t.ok(forms.unjoined(unjoined), 'one observation in its own case is too few; the other case says it joins nothing');
+  t.end();
+});
+
 t.test('without the letter seen inside runs often enough, nothing is said', (t) => {
   const forms = new ArabicForms();
   const glyphs = [drawn(['م', 0.5], ['ه', 0.53]), drawn(['ن', 0.3], ['م', 0.5], ['ه', 0.53]), drawn(['م', 0.5], ['ه', 0.37], ['ر', 0.3])];
