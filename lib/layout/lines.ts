@@ -195,8 +195,9 @@ function composeLine(
         tail = tail.slice(-1) + ZWNJ;
       }
     }
-    text += item.text;
-    tail = item.text.length >= 2 ? item.text.slice(-2) : (tail + item.text).slice(-2);
+    const written = composed(item.text);
+    text += written;
+    tail = written.length >= 2 ? written.slice(-2) : (tail + written).slice(-2);
   });
   const role = items.find((i) => i.role)?.role;
   const line: Line = {
@@ -219,6 +220,16 @@ function composeLine(
   if (cell !== undefined) line.cell = cell;
   return line;
 }
+
+/** A character past the letters whose Unicode forms never change under NFC. */
+const MAY_COMPOSE = /[^\u0000-\u02ff]/u;
+
+/**
+ * A run's text in Unicode's composed form (NFC), as the words are written elsewhere: some fonts map
+ * a letter's glyph to the letter and its mark apart (XeTeX's Scheherazade, "ا" + U+0654 for "أ"),
+ * which reads the same and matches no word written whole.
+ */
+const composed = (text: string): string => (MAY_COMPOSE.test(text) ? text.normalize('NFC') : text);
 
 const NO_MARKS: ReadonlyMap<Item, string> = new Map();
 const NO_SPACE: Pick<Item, 'space'> = {};

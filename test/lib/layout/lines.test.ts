@@ -239,3 +239,11 @@ t.test('Chromium, one Arabic line: brackets and guillemets from a fallback font 
   t.equal(code, 0);
   t.equal(stdout, readFileSync(join(dir, 'brackets.txt'), 'utf8'));
 });
+
+t.test('a letter whose font maps it to the letter and its mark apart is written composed (NFC)', async (t) => {
+  // XeTeX's Lateef (test/fixtures/fontsweep, from the font sweep) maps "أ" to "ا" + U+0654.
+  const { stdout, code } = await run(['extract', '--quiet', join(repoRoot, 'test/fixtures/fontsweep/arabic-xelatex-lateef.pdf')]);
+  t.equal(code, 0);
+  t.match(stdout, /يأتي/u);
+  t.equal(stdout, stdout.normalize('NFC'), 'all of it composed');
+});
