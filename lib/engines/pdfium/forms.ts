@@ -10,7 +10,7 @@
  * The document's own glyphs tell them apart: a letter with a letter after it in its run is in a
  * form that joins it (mostly: inside words); a letter that ends its run is in one that does not
  * (mostly: at words' ends). A run whose last letter is drawn with an advance the document gives
- * that letter at words' ends and seldom inside them joins nothing after it (`unjoined`, on its
+ * that letter at words' ends and seldom inside them joins nothing after it (`endsUnjoined` on its
  * item): where `lines` finds the next run going on the same word, a non-joiner stands between.
  *
  *     بهره‌مند   runs  [بهره] [مند]    the last heh 0.53 em, as that letter after reh at words' ends,
@@ -117,9 +117,9 @@ function total(counts: Counts | undefined): number {
 
 /** How many advances were counted in the bins within ADVANCE_SLACK_BINS of `bin`. */
 function near(counts: Counts | undefined, bin: number): number {
-  let total = 0;
-  for (let b = bin - ADVANCE_SLACK_BINS; b <= bin + ADVANCE_SLACK_BINS; b++) total += counts?.get(b) ?? 0;
-  return total;
+  let sum = 0;
+  for (let b = bin - ADVANCE_SLACK_BINS; b <= bin + ADVANCE_SLACK_BINS; b++) sum += counts?.get(b) ?? 0;
+  return sum;
 }
 
 function bump(map: Map<string, Counts>, key: string, bin: number): void {
