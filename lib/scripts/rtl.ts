@@ -179,7 +179,7 @@ function markHost(chars: readonly string[], letters: readonly number[], slot: nu
  * Arabic-script letters that do not join the letter after them (alef, dal, thal, reh, zain, waw,
  * teh marbuta, hamza and their Persian and Urdu kin), after NFKC (presentation forms).
  */
-const NON_JOINING = /^[\u0621-\u0625\u0627\u0629\u062f-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef]$/u;
+export const NON_JOINING = /^[\u0621-\u0625\u0627\u0629\u062f-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef]$/u;
 
 /** True when text (in reading order) ends with an Arabic-script letter that does not join the next one. */
 export function endsNonJoining(text: string): boolean {

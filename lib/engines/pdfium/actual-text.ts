@@ -93,7 +93,6 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
   return [item];
 }
 
-
 /**
  * The text objects PDFium's text leaves out, once the page's characters are read (`seen`: the
  * objects some character came from). PDFium gives a span's ActualText to the glyphs of its first

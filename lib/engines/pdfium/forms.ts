@@ -20,13 +20,16 @@
  * Counts are kept per font, letter and whether the letter before joins it (final against medial,
  * isolated against initial), over the document's pages so far.
  */
-import { COMBINING_MARK, type Glyph } from './runs.js';
+import { NON_JOINING, ZWNJ } from '../../scripts/rtl.js';
+import { ARABIC_LETTER, COMBINING_MARK, type Glyph } from './runs.js';
 
-/** Arabic-script letters that join the letter after them (and the one before): not alef, dal, reh, waw, hamza, teh marbuta and their kin, nor tatweel. */
-const DUAL_JOINING = /^(?![\u0621-\u0625\u0627\u0629\u062f-\u0632\u0640\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2\u06d3\u06d5\u06ee\u06ef])[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06fc\u06ff\u0750-\u077f]$/u;
-/** An Arabic-script letter (or tatweel) a letter may join. */
-const ARABIC_LETTER = /^[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06fc\u06ff\u0750-\u077f]$/u;
-const ZWNJ = '\u200c';
+const TATWEEL = '\u0640';
+/** The first presentation form: a presentation form names its own form, it has no other. */
+const FIRST_PRESENTATION_FORM = 0xfb50;
+
+/** An Arabic-script letter that joins the letter after it (and the one before): not alef, dal, reh, waw, hamza, teh marbuta and their kin, nor tatweel. */
+const joinsBothWays = (ch: string): boolean =>
+  ARABIC_LETTER.test(ch) && !NON_JOINING.test(ch) && ch !== TATWEEL && ch.charCodeAt(0) < FIRST_PRESENTATION_FORM;
 
 /**
  * Advances are counted in bins of this × the glyph's size, and a bin's count takes in the bins
@@ -86,13 +89,13 @@ export class ArabicForms {
  * none for any other run.
  */
 function lettersOf(glyphs: readonly Glyph[]): Placed[] {
-  if (glyphs.length === 0 || !glyphs.some((g) => DUAL_JOINING.test(g.ch))) return [];
+  if (glyphs.length === 0 || !glyphs.some((g) => joinsBothWays(g.ch))) return [];
   if (glyphs.some((g) => !g.horizontal || (g.ch.length !== 1 && g.ch !== ''))) return [];
   const visual = glyphs.filter((g) => !COMBINING_MARK.test(g.ch)).sort((a, b) => a.left - b.left);
   const placed: Placed[] = [];
   for (let k = visual.length - 1; k >= 0; k--) {
     const glyph = visual[k]!;
-    if (!DUAL_JOINING.test(glyph.ch)) continue;
+    if (!joinsBothWays(glyph.ch)) continue;
     const next = visual[k - 1];
     const previous = visual[k + 1];
     if ((next && next.ox === glyph.ox) || (previous && previous.ox === glyph.ox)) continue;
@@ -100,7 +103,7 @@ function lettersOf(glyphs: readonly Glyph[]): Placed[] {
     // that parts them: a non-joiner drawn, punctuation.
     const last = next === undefined || next.ch === ZWNJ;
     if (!last && !ARABIC_LETTER.test(next.ch)) continue;
-    const joinedBefore = previous !== undefined && DUAL_JOINING.test(previous.ch);
+    const joinedBefore = previous !== undefined && joinsBothWays(previous.ch);
     const bin = Math.round((glyph.right - glyph.left) / (ADVANCE_BIN_EM * glyph.size));
     const key = (joined: boolean): string => `${glyph.font}\u0000${glyph.ch}\u0000${joined ? 1 : 0}`;
     placed.push({ glyph, key: key(joinedBefore), otherKey: key(!joinedBefore), bin, last, end: next === undefined });

@@ -31,12 +31,12 @@ export function drawnForward(glyphs: readonly Glyph[] | undefined): boolean {
  * left-to-right word PDFium keeps a bracket as drawn: "(january)" in an Arabic line comes as
  * ")" "january" "(" from right to left, only the first mirrored.
  */
-export function loneBracketsInGlyphOrder(items: readonly Item[], drawnForward: (item: Item) => boolean = () => false): Item[] {
+export function loneBracketsInGlyphOrder(items: readonly Item[], wasDrawnForward: (item: Item) => boolean = () => false): Item[] {
   const sameLine = (a: Item, o: Item | undefined): o is Item => o !== undefined && Math.abs(o.y - a.y) <= BASELINE_EM * a.size;
   return items.map((item, i) => {
     // A bracket alone (brackets are single UTF-16 units), or with the punctuation beside it in a run
     // drawn left to right, its characters as drawn (cairo's "(." after the word a parenthesis ends).
-    if (item.text.length !== 1 && !(PUNCTUATION_RUN.test(item.text) && drawnForward(item))) return item;
+    if (item.text.length !== 1 && !(PUNCTUATION_RUN.test(item.text) && wasDrawnForward(item))) return item;
     const mirrored = [...item.text].map((c) => unmirroredByPdfium(c) ?? c).join('');
     if (mirrored === item.text) return item;
     const before = items[i - 1];

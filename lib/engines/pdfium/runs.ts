@@ -389,7 +389,7 @@ export function directionOf(text: string): { dir: Direction; letters: number } {
 }
 
 /** An Arabic letter (not a mark, digit or sign of the Arabic block). */
-const ARABIC_LETTER = /^[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06fc\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufefc]$/u;
+export const ARABIC_LETTER = /^[\u0620-\u064a\u066e-\u06d3\u06d5\u06fa-\u06fc\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufefc]$/u;
 /** What a kashida's glyph comes out as when its font gives it no text: nothing, a control code, or the character its code has in a standard 8-bit encoding (ASCII or Latin-1, not a letter). */
 const KASHIDA_STAND_IN = /^(?:|[\u0000-\u001f\u0021-\u0040\u005b-\u0060\u007b-\u00bf])$/u;
 
