@@ -227,6 +227,17 @@ export type Role =
   | 'page-number'
   | 'other';
 
+/**
+ * An item as an engine makes it: every field parse may set is there from the start, undefined
+ * where absent, in the order the records are written. V8 gives objects built alike one hidden
+ * class; fields added one by one give each combination its own, and the PDFium character loop,
+ * optimised for the classes it had seen, was thrown out and compiled again at every new one.
+ * JSON leaves undefined fields out, so the records read the same.
+ */
+export function engineItem(text: string, x: number, y: number, w: number, size: number, font: string, dir: Direction, angle?: number, tag?: string): Item {
+  return { text, x, y, w, size, font, dir, angle, tag, after: undefined, space: undefined, endsUnjoined: undefined };
+}
+
 /** Every role, in the order docs/records.md lists them. */
 export const ROLES: readonly Role[] = [
   'title', 'front-matter', 'abstract', 'heading', 'body', 'list-item', 'caption', 'table', 'formula',

@@ -2,7 +2,7 @@
  * ActualText spans under PDFium: the marked-content span around a text object (its ActualText read
  * from the raw bytes), and the one item a span's glyphs become, as the pdf.js adapter makes it.
  */
-import type { Item } from '../../protocol/records.js';
+import { engineItem, type Item } from '../../protocol/records.js';
 import { heaps, PAGE_OBJECT, type PdfiumModule, type Scratch } from './module.js';
 import { pdfTextString } from './strings.js';
 import { continues, directionOf, NORMALIZED, round, runToItem, type Glyph, type LooseSpace } from './runs.js';
@@ -88,9 +88,7 @@ export function spanItem(actualText: string, glyphs: readonly Glyph[], normalize
   // Runs hold their glyphs in drawing order (runs.ts, glyphOrderText): the ActualText of a
   // right-to-left span, in reading order, is turned to match ("لا" of a lam-alef ligature).
   if (dir === 'rtl') text = [...text].reverse().join('');
-  const item: Item = { text, x: round(left), y: round(first.oy), w: round(right - left), size: round(first.size), font: first.font, dir };
-  if (first.tag !== undefined) item.tag = first.tag;
-  return [item];
+  return [engineItem(text, round(left), round(first.oy), round(right - left), round(first.size), first.font, dir, undefined, first.tag)];
 }
 
 /**

@@ -558,8 +558,8 @@ export function readPageText(module: PdfiumModule, page: number, transform: numb
         horizontal,
         dx,
         dy,
+        tag: objectTagged,
       };
-      if (objectTagged !== undefined) glyph.tag = objectTagged;
       if (span) {
         span.glyphs.push(glyph);
         span.after = undefined;

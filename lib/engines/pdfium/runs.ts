@@ -5,6 +5,7 @@
  * engine reports it.
  */
 import type { Direction, Extent, Item } from '../../protocol/records.js';
+import { engineItem } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { endsNonJoining } from '../../scripts/rtl.js';
 import { preBaseBeforeReph } from '../../scripts/indic.js';
@@ -457,10 +458,7 @@ export function runToItem(runGlyphs: readonly Glyph[], normalize: boolean): Item
   // A shaper draws a mark before its letter and may move its origin up or down to place it: the
   // run's baseline is that of its first glyph that is not a mark.
   const base = glyphs.find((g) => !COMBINING_MARK.test(g.ch)) ?? first;
-  const item: Item = { text, x: round(x), y: round(base.oy), w: round(w), size: round(first.size), font: first.font, dir };
-  if (!first.horizontal) item.angle = angleOf(first.dx, first.dy);
-  if (first.tag !== undefined) item.tag = first.tag;
-  return item;
+  return engineItem(text, round(x), round(base.oy), round(w), round(first.size), first.font, dir, first.horizontal ? undefined : angleOf(first.dx, first.dy), first.tag);
 }
 
 /**

@@ -72,3 +72,17 @@ t.test('auto: pdf.js reads again a document whose content PDFium cannot decode, 
   const scan = await run(['parse', '--ocr', 'never', join(repoRoot, 'test/fixtures/ocr/scan.pdf')]);
   t.match(engineOf(scan.stdout), /^pdfium /u, 'the scan: PDFium');
 });
+
+t.test('pdfium: every item of a document is built with the same fields, in the order records are written', async (t) => {
+  // A tagged Writer document: runs with and without a tag, before a space, a line end or nothing.
+  const bytes = new Uint8Array(readFileSync(join(repoRoot, 'test/fixtures/tagged/writer.pdf')));
+  const items: Record<string, unknown>[] = [];
+  for await (const record of pdfium.extractRecords(bytes, 'writer', 'writer.pdf', { normalize: true, memory: 2048 })) {
+    if (record.type === 'page') items.push(...((record.items ?? []) as unknown as Record<string, unknown>[]));
+  }
+  t.ok(items.some((item) => item.tag !== undefined) && items.some((item) => item.after === 'space') && items.some((item) => item.space !== undefined), 'tags, spaces and space glyphs are all there');
+  const shapes = new Set(items.map((item) => Object.keys(item).join(',')));
+  t.same([...shapes], ['text,x,y,w,size,font,dir,angle,tag,after,space,endsUnjoined'], 'one list of fields, absent ones undefined');
+  // …which JSON leaves out: the records read as before.
+  t.notOk(JSON.stringify(items[0]).includes('endsUnjoined'));
+});
