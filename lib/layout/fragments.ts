@@ -5,7 +5,7 @@
  */
 import type { Box, Item } from '../protocol/records.js';
 import { ASCENT, DESCENT, EQUATION_NUMBER, boxOf, bottom, median, right, top } from './geometry.js';
-import { groupRows, ROW_DEFAULTS } from './rows.js';
+import { groupRows, ROW_DEFAULTS, type Row } from './rows.js';
 import { whiteColumn, type GutterOptions } from './gutters.js';
 
 /** The thresholds fragmentsOf reads, each relative to the font size. */
@@ -55,11 +55,11 @@ export interface Fragment {
  *     text text text   text text      ← …white here too: a gutter
  *     text   text text text text      ← a wide word space, text above and below: not a gutter
  *
- * `joined`: runs never cut from the run before them (the page numbers of a contents list).
+ * `joined`: runs never cut from the run before them (the page numbers of a contents list);
+ * `rows`: the rows of `items`, when the caller has them (stripLeaders).
  */
-export function fragmentsOf(items: readonly Item[], options: FragmentOptions, joined: ReadonlySet<Item> = new Set()): Fragment[] {
+export function fragmentsOf(items: readonly Item[], options: FragmentOptions, joined: ReadonlySet<Item> = new Set(), rows: readonly Row[] = groupRows(items, ROW_DEFAULTS)): Fragment[] {
   const fragments: Fragment[] = [];
-  const rows = groupRows(items, ROW_DEFAULTS);
   // The page's column gutter, white from the top of the text to its foot: a gap of a row that
   // holds it is the gutter, whatever the rows next to it (a column's first line beside a heading
   // set at its indent, with nothing above and no flush line below).

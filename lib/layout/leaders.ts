@@ -14,7 +14,7 @@
  */
 import type { Item } from '../protocol/records.js';
 import { right } from './geometry.js';
-import { groupRows, ROW_DEFAULTS } from './rows.js';
+import { groupRows, ROW_DEFAULTS, type Row } from './rows.js';
 
 /** A page's contents list has at least this many entries. */
 const MIN_ENTRIES = 4;
@@ -89,9 +89,9 @@ function entryOf(row: readonly Item[]): Entry | null {
 /**
  * The page's runs with the leaders of its contents list dropped, and the set of page-number runs
  * that belong to the title before them (no gutter cuts a row there). A page without a contents
- * list comes back as it was.
+ * list comes back as it was, with the rows its runs make (`rows`), for fragmentsOf to take as they are.
  */
-export function stripLeaders(items: readonly Item[]): { items: Item[]; joined: Set<Item> } {
+export function stripLeaders(items: readonly Item[]): { items: Item[]; joined: Set<Item>; rows?: Row[] } {
   const joined = new Set<Item>();
   const rows = groupRows(items, ROW_DEFAULTS);
   const entries = new Map<number, Entry>();
@@ -100,7 +100,7 @@ export function stripLeaders(items: readonly Item[]): { items: Item[]; joined: S
     const entry = entryOf(sorted);
     if (entry && (entry.dots >= MIN_DOTS || entry.gap >= LEADER_GAP)) entries.set(k, entry);
   });
-  if (entries.size < MIN_ENTRIES) return { items: [...items], joined };
+  if (entries.size < MIN_ENTRIES) return { items: [...items], joined, rows };
   // The right edge most entries' numbers end on.
   const edges = [...entries.values()].map((e) => right(e.number));
   let best: number[] = [];
@@ -111,11 +111,11 @@ export function stripLeaders(items: readonly Item[]): { items: Item[]; joined: S
   }
   const edge = best.length > 0 ? best.reduce((a, b) => a + b, 0) / best.length : 0;
   const aligned = [...entries.entries()].filter(([, e]) => Math.abs(right(e.number) - edge) <= ALIGN * Math.max(e.number.size, 1));
-  if (aligned.length < MIN_ENTRIES) return { items: [...items], joined };
+  if (aligned.length < MIN_ENTRIES) return { items: [...items], joined, rows };
   const dotted = aligned.filter(([, e]) => e.dots >= MIN_DOTS).length >= DOTTED_SHARE * aligned.length;
   const values = aligned.map(([, e]) => e.value);
   const rising = values.every((v, i) => v >= 0 && (i === 0 || v >= values[i - 1]!));
-  if (!dotted && !rising) return { items: [...items], joined };
+  if (!dotted && !rising) return { items: [...items], joined, rows };
   const byRow = new Map(aligned);
   const out: Item[] = [];
   rows.forEach((row, k) => {

@@ -33,9 +33,9 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
   // Accents drawn apart go onto their letters first: one raised over a capital would otherwise
   // stand as a row, or a block, of its own. Then dot leaders go: they are not text.
   const fragmentsIn = (items: readonly Item[], vertical: boolean): Fragment[] => {
-    const { items: text, joined } = stripLeaders(attachAccents(items));
+    const { items: text, joined, rows } = stripLeaders(attachAccents(items));
     const gaps = vertical ? { ...options, fragmentGap: options.fragmentGap + CELL_OFFSET_EM, wideGap: options.wideGap + CELL_OFFSET_EM } : options;
-    return fragmentsOf(text, gaps, joined);
+    return fragmentsOf(text, gaps, joined, rows);
   };
   // Each run of a turned frame, as it stands on the page (runs made in the frame are turned back).
   const pageItem = new Map<Item, Item>();
