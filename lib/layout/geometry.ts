@@ -33,9 +33,10 @@ export function boxOf(items: readonly Item[]): Box {
     y0 = Math.min(y0, top(item));
     y1 = Math.max(y1, bottom(item));
   }
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+  return { x: hundredths(x0), y: hundredths(y0), w: hundredths(x1 - x0), h: hundredths(y1 - y0) };
 }
+
+const hundredths = (v: number): number => Math.round(v * 100) / 100;
 
 /** The smallest box around boxes. */
 export function unionBox(boxes: readonly Box[]): Box {
@@ -50,8 +51,7 @@ export function unionBox(boxes: readonly Box[]): Box {
     x1 = Math.max(x1, b.x + b.w);
     y1 = Math.max(y1, b.y + b.h);
   }
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return { x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+  return { x: hundredths(x0), y: hundredths(y0), w: hundredths(x1 - x0), h: hundredths(y1 - y0) };
 }
 
 /** True when two boxes share some height: they sit on one line or side by side. */
@@ -69,7 +69,8 @@ export function mostCommon(values: readonly string[]): string {
 
 /** The median (0 for none). */
 export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
+  // Most calls are over the runs of one fragment or line, often one or two.
+  if (values.length <= 2) return values.length === 0 ? 0 : values.length === 1 ? values[0]! : (values[0]! + values[1]!) / 2;
   const mid = values.length >> 1;
   // A typed array sorts numbers without calling back into a comparison function; it orders them
   // as the comparison below does except for zeros (-0 before 0) and NaN, which take the slow way.

@@ -446,19 +446,17 @@ function spacedFonts(rows: readonly MeasuredRow[], wordGap: number): Set<string>
 /** Words carry signs when at least this share of a line's letters and marks are a script's own signs. */
 const SIGNED_SHARE = 0.15;
 /** A script's own sign (a Devanagari vowel sign), not a diacritic scripts share (U+0300–U+036F: accents, a formula's hat). */
-const SCRIPT_SIGN = /^(?!\p{Script=Inherited})\p{M}$/u;
+const SCRIPT_SIGNS = /(?!\p{Script=Inherited})\p{M}/gu;
+const LETTERS_AND_MARKS = /[\p{L}\p{M}]/gu;
 
-/** The share of a script's own signs among the letters and marks of runs. */
+/** The share of a script's own signs among the letters and marks of runs (most rows have none: their letters are not counted). */
 function signShare(items: readonly Item[]): number {
   let signs = 0;
+  for (const item of items) signs += item.text.match(SCRIPT_SIGNS)?.length ?? 0;
+  if (signs === 0) return 0;
   let all = 0;
-  for (const item of items) {
-    for (const ch of item.text) {
-      if (SCRIPT_SIGN.test(ch)) signs += 1;
-      if (/[\p{L}\p{M}]/u.test(ch)) all += 1;
-    }
-  }
-  return all === 0 ? 0 : signs / all;
+  for (const item of items) all += item.text.match(LETTERS_AND_MARKS)?.length ?? 0;
+  return signs / all;
 }
 
 /** The pure core: builds the lines of one page. */
@@ -511,16 +509,16 @@ export function linesOfPage(page: PageRecord, options: LineOptions, glyphOrder =
   // Left-to-right lines whose words carry signs (Devanagari's and Bengali's vowel signs, …) in
   // scripts written with spaces: a sign may overhang the space, which then measures narrower than
   // `wordGap`. Only fonts whose runs end at word spaces alone (XeTeX's) take a gap of their own.
-  const spacedLtr = (row: MeasuredRow): boolean => row.dir === 'ltr' && signShare(row.items) >= SIGNED_SHARE && !row.items.some((item) => hasNoSpaceScript(item.text));
+  const spacedLtr = new Set(measured.map(({ row }) => row).filter((row) => row.dir === 'ltr' && signShare(row.items) >= SIGNED_SHARE && !row.items.some((item) => hasNoSpaceScript(item.text))));
   const spaceRunGaps = fontWordGaps(
-    measured.flatMap(({ row }) => (spacedLtr(row) ? row.gaps.map((gap, i) => ({ font: row.items[i]!.font, gap })) : [])),
+    measured.flatMap(({ row }) => (spacedLtr.has(row) ? row.gaps.map((gap, i) => ({ font: row.items[i]!.font, gap })) : [])),
     options.wordGap,
     false,
   );
   const spaceWidths = drawnSpaceWidths(measured.map(({ row }) => row), options.wordGap);
   const marked = markedSpaceFonts(measured.map(({ row }) => row), options.wordGap);
   const lines = measured.map(({ block, label, row }) => {
-    const line = composeLine(row, block, options, refsOf(row), pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr(row) ? spaceRunGaps : undefined, spaceWidths, marked);
+    const line = composeLine(row, block, options, refsOf(row), pageWordGaps, row.dir === 'rtl' ? fontGaps : spacedLtr.has(row) ? spaceRunGaps : undefined, spaceWidths, marked);
     return label === undefined ? line : { ...line, label };
   });
   return { ...page, lines };
