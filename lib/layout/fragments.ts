@@ -95,10 +95,17 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
   const isWhite = (gapStart: number, gapEnd: number, y0: number, y1: number, size: number): boolean => {
     let x0 = gapStart;
     let x1 = gapEnd;
-    const leftRows = new Set<number>();
-    const rightStarts = new Map<number, number>();
     const middle = (gapStart + gapEnd) / 2;
     let leftStart = Infinity;
+    // Rows are counted by rounded baseline as the runs come, by baseline: each row's runs come together.
+    let leftRows = 0;
+    let leftRow = NaN;
+    // A column's lines start at one x (the runs after a river of word spaces do not): the rows right
+    // of the gap whose first run starts at its end.
+    const alignedWithin = options.alignTolerance * size;
+    let aligned = 0;
+    let rightRow = NaN;
+    let rightStart = Infinity;
     const end = firstAtOrAbove(y1 + ASCENT * tallest + 1e-9);
     for (let k = firstAtOrAbove(y0 - DESCENT * tallest - 1e-9); k < end; k++) {
       const i = byBase[k]!;
@@ -107,28 +114,34 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
       if (i.x + i.w / 2 < middle) {
         x0 = Math.max(x0, right(i));
         leftStart = Math.min(leftStart, i.x);
-        leftRows.add(Math.round(i.y));
+        const row = Math.round(i.y);
+        if (row !== leftRow) leftRows += 1;
+        leftRow = row;
       } else {
         x1 = Math.min(x1, i.x);
         // An equation number stands at the margin, aligned to nothing: it starts no column line.
         if (EQUATION_NUMBER.test(i.text.trim())) continue;
         const row = Math.round(i.y);
-        rightStarts.set(row, Math.min(rightStarts.get(row) ?? Infinity, i.x));
+        if (row !== rightRow) {
+          if (Math.abs(rightStart - gapEnd) <= alignedWithin) aligned += 1;
+          rightRow = row;
+          rightStart = i.x;
+        } else rightStart = Math.min(rightStart, i.x);
       }
     }
-    // A column's lines start at one x; the runs after a river of word spaces do not.
-    const aligned = [...rightStarts.values()].filter((x) => Math.abs(x - gapEnd) <= options.alignTolerance * size).length;
+    if (Math.abs(rightStart - gapEnd) <= alignedWithin) aligned += 1;
     return (
       x1 - x0 >= options.gutterWidth * size &&
       x0 - leftStart >= options.columnWidth * size &&
-      leftRows.size > options.gutterSupport &&
+      leftRows > options.gutterSupport &&
       aligned > options.gutterSupport
     );
   };
   rows.forEach((row, rowIndex) => {
     // A gutter is wider than the row's own word spaces: in monospaced text every word space is
     // 0.6 em and they line up into white rivers that are no gutters.
-    const gaps = row.items.slice(1).map((item, i) => (item.x - right(row.items[i]!)) / Math.max(item.size, 1));
+    const gaps: number[] = [];
+    for (let i = 1; i < row.items.length; i++) gaps.push((row.items[i]!.x - right(row.items[i - 1]!)) / Math.max(row.items[i]!.size, 1));
     const spaces = gaps.filter((gap) => gap > 0.15);
     // In a letter-spaced row (one run per glyph) most gaps are the tracking between letters; its
     // word spaces are the gaps well above those. Its words are few and their spaces stand out, so
