@@ -137,7 +137,9 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
       aligned > options.gutterSupport
     );
   };
-  rows.forEach((row, rowIndex) => {
+  // Loops, not callbacks made at each call, which lose their optimised code at every full collection.
+  for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
+    const row = rows[rowIndex]!;
     // A gutter is wider than the row's own word spaces: in monospaced text every word space is
     // 0.6 em and they line up into white rivers that are no gutters.
     const gaps: number[] = [];
@@ -162,7 +164,8 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
     // The gap before a run is measured from the furthest right edge so far: a mark drawn as its
     // own run inside a long run ends left of that run's end.
     let reach = -Infinity;
-    row.items.forEach((item, i) => {
+    for (let i = 0; i < row.items.length; i++) {
+      const item = row.items[i]!;
       const previous = row.items[i - 1];
       // A contents entry's page number belongs to its title, however wide the leader between (leaders.ts).
       if (previous && !joined.has(item)) {
@@ -174,8 +177,8 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
       if (current.length === 0) reach = -Infinity;
       reach = Math.max(reach, right(item));
       current.push(item);
-    });
+    }
     close();
-  });
+  }
   return fragments;
 }

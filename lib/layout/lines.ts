@@ -140,12 +140,16 @@ function composeLine(
   let tail = '';
   const inferred: InferredMark[] = [];
   const refs: NoteRef[] = [];
-  items.forEach((item, i) => {
+  // A loop, not a callback: a callback made at each call loses its optimised code at every full
+  // collection (V8 holds that code through the function objects running it, and only weakly for
+  // the next one made from the same source), and this one runs for every run of every line.
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     // A note's reference mark is kept beside the text, at its place (lib/layout/notemarks.ts).
     const ref = refMarks.get(item);
     if (ref !== undefined) {
       refs.push({ label: ref, at: text.length });
-      return;
+      continue;
     }
     if (i > 0 && text !== '') {
       const gap = gaps[i - 1]!;
@@ -198,7 +202,7 @@ function composeLine(
     const written = composed(item.text);
     text += written;
     tail = written.length >= 2 ? written.slice(-2) : (tail + written).slice(-2);
-  });
+  }
   const role = items.find((i) => i.role)?.role;
   const line: Line = {
     text,

@@ -113,7 +113,10 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
       .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x);
     const placedBlocks = [...blocks.map((block) => ({ frame, block })), ...passages];
     const items: Item[] = [];
-    placedBlocks.forEach(({ frame: blockFrame, block }, index) => {
+    // A loop over every run of the page, not a callback made per page (which loses its optimised
+    // code at every full collection).
+    for (let index = 0; index < placedBlocks.length; index++) {
+      const { frame: blockFrame, block } = placedBlocks[index]!;
       const role = blockFrame === frame ? roles.get(block) : 'margin-note';
       for (const fragment of block.fragments) {
         for (const framed of fragment.items) {
@@ -130,7 +133,7 @@ export function orderDocument(group: DocumentGroup, options: ReadingOrderOptions
           items.push(placed);
         }
       }
-    });
+    }
     return { ...original, items };
   });
   return { pages, diagnostics };
