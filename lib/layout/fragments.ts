@@ -97,7 +97,7 @@ export function fragmentsOf(items: readonly Item[], options: FragmentOptions, jo
     let x1 = gapEnd;
     const middle = (gapStart + gapEnd) / 2;
     let leftStart = Infinity;
-    // Rows are counted by rounded baseline as the runs come, by baseline: each row's runs come together.
+    // Rows are counted by rounded baseline as the runs come (sorted by baseline, a row's runs come together).
     let leftRows = 0;
     let leftRow = NaN;
     // A column's lines start at one x (the runs after a river of word spaces do not): the rows right

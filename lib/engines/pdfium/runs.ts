@@ -4,8 +4,7 @@
  * direction, and a right-to-left run's text turned back into glyph (drawing) order, as the pdf.js
  * engine reports it.
  */
-import type { Direction, Extent, Item } from '../../protocol/records.js';
-import { engineItem } from '../../protocol/records.js';
+import { engineItem, type Direction, type Extent, type Item } from '../../protocol/records.js';
 import bidiModule, { type Bidi } from 'bidi-js';
 import { endsNonJoining } from '../../scripts/rtl.js';
 import { preBaseBeforeReph } from '../../scripts/indic.js';
