@@ -12,7 +12,7 @@
  *      └──────────┘  from left to right    └──────────┘  left
  */
 import type { Item, PageRecord } from '../protocol/records.js';
-import { ASCENT, DESCENT, right } from './geometry.js';
+import { ASCENT, DESCENT, hundredths, right } from './geometry.js';
 
 /** A baseline direction in display coordinates (y down) as whole degrees counterclockwise on the page (Item.angle). */
 export function angleOf(dx: number, dy: number): number {
@@ -93,7 +93,7 @@ export function onPage(item: Item, frame: TurnedPage): Item {
   if (frame.angle === 0) return item;
   const cell = isCell(item);
   const { u: x, v: y } = turn(item.x + frame.u0, item.y - (cell ? CELL_BASE * item.size : 0) + frame.v0, -frame.angle);
-  return { ...item, x: round(cell ? x - item.w / 2 : x), y: round(cell ? y + ASCENT * item.size : y) };
+  return { ...item, x: hundredths(cell ? x - item.w / 2 : x), y: hundredths(cell ? y + ASCENT * item.size : y) };
 }
 
 /** Where a cell's baseline lies below the middle of its line, × size: ink spans ASCENT above and DESCENT below it. */
@@ -101,8 +101,6 @@ const CELL_BASE = (ASCENT - DESCENT) / 2;
 
 /** An upright glyph (or a number set across the line) in a vertical line. */
 const isCell = (item: Item): boolean => item.dir === 'ttb' && (item.angle ?? 0) === 0;
-
-const round = (v: number): number => Math.round(v * 100) / 100;
 
 /*
  * Vertical lines of upright glyphs. A run is a cell of a vertical line when another run sits right

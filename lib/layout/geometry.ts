@@ -36,7 +36,8 @@ export function boxOf(items: readonly Item[]): Box {
   return { x: hundredths(x0), y: hundredths(y0), w: hundredths(x1 - x0), h: hundredths(y1 - y0) };
 }
 
-const hundredths = (v: number): number => Math.round(v * 100) / 100;
+/** A coordinate to hundredths of a point, as records write them. */
+export const hundredths = (v: number): number => Math.round(v * 100) / 100;
 
 /** The smallest box around boxes. */
 export function unionBox(boxes: readonly Box[]): Box {
