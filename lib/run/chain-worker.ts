@@ -9,4 +9,6 @@ import { CHAIN_URL, preloadedModules } from './worker-start.js';
 
 preloadedModules.set(CHAIN_URL, chain);
 // Imported only now, after the line above: the parse worker asks for the stages as it starts.
-await import('./parse-worker.js');
+// Not awaited: the bundle made of this module is a script (lib/run/worker-script.ts), which has
+// no top-level await; the worker's messages wait in its port until the parse worker listens.
+void import('./parse-worker.js');
