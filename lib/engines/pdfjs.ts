@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import type { DiagnosticRecord, DocMeta, DocRecord, Direction, Item, OutlineEntry, PageRecord } from '../protocol/records.js';
 import { diagnostic, SCHEMA_VERSION } from '../protocol/records.js';
 import { keepStrayFailures } from './stray-failures.js';
+import { keepingBuiltins } from './builtins.js';
 import { importWithoutCanvas } from './pdfjs-canvas.js';
 import { activate, BUDGET_GLOBAL, DecodeBudget } from './decode-budget.js';
 import { EngineError } from './errors.js';
@@ -198,7 +199,8 @@ async function loadPatchedWorker(): Promise<void> {
   workerChanges.push(...changes);
 }
 function loadPdfjs(): Promise<PdfjsModule> {
-  pdfjsPromise ??= loadPatchedWorker().then(importWithoutCanvas);
+  // pdf.js's core-js must not replace the built-ins the rest of the thread runs on (builtins.ts).
+  pdfjsPromise ??= keepingBuiltins(() => loadPatchedWorker().then(importWithoutCanvas));
   return pdfjsPromise;
 }
 
