@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { RunReport } from '../../../lib/run/batch.js';
 import { NoTextWatch } from '../../../lib/run/no-text.js';
 import type { PipeRecord } from '../../../lib/protocol/records.js';
-import { block, docRecord, endRecord, pageRecord, parseLines, run, samplePdf, wordItems } from '../../helpers.js';
+import { parse } from '../../../stages/parse.js';
+import { block, docRecord, endRecord, pageRecord, parseLines, run, samplePdf, through, wordItems } from '../../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-no-text-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,4 +68,20 @@ t.test('extract: a drawing-only PDF and a page range past the end are no-text, w
   const quiet = await run(['extract', '-q', scan]);
   t.equal(quiet.stderr, '', '--quiet: no warning line');
   t.equal(quiet.stdout, '', 'the text output is unchanged: empty');
+});
+
+t.test('parse: the command writes the records the stage yields in process, and the no-text diagnostic right before its outcome', async (t) => {
+  const scan = join(dir, 'scan.pdf');
+  writeFileSync(scan, drawingOnlyPdf());
+  const notPdf = join(dir, 'notes.pdf');
+  writeFileSync(notPdf, 'not a PDF\n');
+  const inputs = [['scan', scan], ['one-column', samplePdf('one-column')], ['notes', notPdf], ['rtl-mixed', samplePdf('rtl-mixed')]] as const;
+  const result = await run(['parse', '--jobs', '2', '--ocr', 'never', ...inputs.map(([, path]) => path)]);
+  const lines = result.stdout.split('\n').filter(Boolean).map((line) => line.replace(/"ms":\d+/gu, '"ms":0'));
+  const noText = lines.findIndex((line) => line.includes('"code":"no-text"'));
+  t.match(JSON.parse(lines[noText] ?? '{}'), { type: 'diagnostic', doc: 'scan', stage: 'parse', code: 'no-text' });
+  t.match(JSON.parse(lines[noText + 1] ?? '{}'), { type: 'end', doc: 'scan' }, 'right before its outcome');
+  t.match(result.stderr, /pdfpipe: scan: no-text: /);
+  const inProcess = await through(parse({ jobs: 2, ocr: 'never' }), inputs.map(([id, path]) => ({ type: 'pdf', id, path })));
+  t.same(lines.filter((_, i) => i !== noText), inProcess.map((r) => JSON.stringify(r).replace(/"ms":\d+/gu, '"ms":0')), 'every other line is a record of the stage, in order');
 });
