@@ -198,11 +198,8 @@ async function loadPatchedWorker(): Promise<void> {
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(url);
   workerChanges.push(...changes);
 }
-function loadPdfjs(): Promise<PdfjsModule> {
-  // pdf.js's core-js must not replace the built-ins the rest of the thread runs on (builtins.ts).
-  pdfjsPromise ??= keepingBuiltins(() => loadPatchedWorker().then(importWithoutCanvas));
-  return pdfjsPromise;
-}
+/** pdf.js, loaded once; its core-js must not replace the built-ins the thread runs on (builtins.ts). */
+const loadPdfjs = (): Promise<PdfjsModule> => (pdfjsPromise ??= keepingBuiltins(() => loadPatchedWorker().then(importWithoutCanvas)));
 
 /** Loads pdf.js ahead of the first document, so that a worker's start-up is not charged to it. */
 export async function preloadEngine(): Promise<void> {
