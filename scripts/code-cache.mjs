@@ -18,6 +18,7 @@ import { CHAIN_URL, currentBundle, WORKER_MODULES } from '../dist/lib/run/worker
 import { DEFAULTS as EXTRACT_DEFAULTS } from '../dist/lib/run/extract.js';
 import { DEFAULTS as PARSE_DEFAULTS } from '../dist/stages/parse.js';
 import { normalizeOptions as serializeOptions } from '../dist/stages/serialize.js';
+import { recordsRender } from '../dist/lib/run/worker-task.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const samples = readdirSync(join(root, 'samples'))
@@ -42,14 +43,16 @@ function next(port, wanted) {
 for (const [kind, { bundle }] of Object.entries(WORKER_MODULES)) {
   if (!currentBundle(bundle)) throw new Error(`${kind}: no current bundle (run scripts/bundle-worker.mjs first)`);
   const options = { ...EXTRACT_DEFAULTS, ocr: 'never' };
+  // As the commands run them: `extract`'s stages writing each document, `parse` writing its records.
   const chain = kind === 'chain' ? { module: CHAIN_URL, options, render: { ...serializeOptions(options), outDir: '', stage: 'extract' } } : undefined;
+  const render = kind === 'parse' ? recordsRender('parse') : undefined;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(bundle, { workerData: { engine: 'pdfium', chain, codeCachePort: port2 }, transferList: [port2] });
   const started = await next(worker, (m) => 'ready' in m || 'chainError' in m);
   if ('chainError' in started) throw new Error(`${kind}: ${started.chainError}`);
   for (const [task, path] of samples.entries()) {
     const done = next(worker, (m) => m.task === task && m.done === true);
-    worker.postMessage({ task, id: `sample-${task}`, source: path, path, options: { ...PARSE_DEFAULTS, engine: 'auto', ocr: 'never' } });
+    worker.postMessage({ task, id: `sample-${task}`, source: path, path, options: { ...PARSE_DEFAULTS, engine: 'auto', ocr: 'never' }, ...(render ? { render } : {}) });
     await done;
   }
   const written = next(port1, (m) => 'codeCacheBytes' in m);

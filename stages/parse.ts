@@ -15,7 +15,7 @@
 import { availableParallelism } from 'node:os';
 import type { Transform } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
-import type { WorkerChain } from '../lib/run/worker-task.js';
+import { recordsRender, type RenderOptions, type WorkerChain } from '../lib/run/worker-task.js';
 import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
 import { DEFAULT_WORKER_MEMORY_MIB } from '../lib/run/worker-start.js';
@@ -86,7 +86,7 @@ export function normalizeOptions(partial: Partial<ParseOptions> = {}): ParseOpti
  * The parse Transform: `pdf` records in, document records out, in input order. `workerUrl` is for
  * tests (a worker that fails on purpose); `chain`: stages to run inside the workers.
  */
-export function parse(partial: Partial<ParseOptions> = {}, setup: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
+export function parse(partial: Partial<ParseOptions> = {}, setup: { workerUrl?: URL; chain?: WorkerChain; render?: RenderOptions } = {}): Transform {
   return parsePool(normalizeOptions(partial), setup);
 }
 
@@ -102,5 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(helpText(USAGE, SUMMARY, OPTIONS, DEFAULTS));
     return 0;
   }
-  return runDocuments({ stage: 'parse', positionals, options, transforms: [parse(options)] });
+  // The workers write the records as NDJSON (lib/run/render.ts): strings cross to this thread,
+  // not records it would rebuild from their structured clone and stringify again.
+  return runDocuments({ stage: 'parse', positionals, options, transforms: [parse(options, { render: recordsRender('parse') })] });
 }

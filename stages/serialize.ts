@@ -25,7 +25,7 @@ import { documentXml } from '../lib/formats/xml.js';
 import { documentPairsTsv } from '../lib/formats/pairs.js';
 import { ROLE_SETS, roleFilter } from '../lib/formats/selection.js';
 import { ownOptions } from '../lib/protocol/stage.js';
-import { isWritten, type WrittenDocument } from '../lib/run/worker-task.js';
+import { isWritten, isWrittenPart, type WrittenDocument, type WrittenPart } from '../lib/run/worker-task.js';
 
 /** The serialize stage's options: the format, the folder, and what the text and HTML writers read (lib/formats/text.ts, html.ts). */
 export interface SerializeOptions extends TextOptions, HtmlOptions {
@@ -134,8 +134,10 @@ export function serialize(partial: Partial<SerializeOptions> = {}): Transform {
   };
   const stream = new Transform({
     writableObjectMode: true,
-    transform(input: PipeRecord | WrittenDocument, _enc, done: TransformCallback) {
+    transform(input: PipeRecord | WrittenPart | WrittenDocument, _enc, done: TransformCallback) {
       if (isWritten(input)) return void writeWritten(input).then((out) => done(null, out || undefined), done);
+      // The start of a document's NDJSON to stdout, written ahead by its worker.
+      if (isWrittenPart(input)) return done(null, input.body);
       const record = input;
       void (async () => {
         if (record.type === 'error' && !options.quiet) {

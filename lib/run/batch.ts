@@ -23,9 +23,9 @@ import { pipeline } from 'node:stream/promises';
 import { type OptionSpec } from '../protocol/options.js';
 import { clearProgress, drawProgress, EXIT, quietOnBrokenPipe, refuseTerminal, stderrLine } from './filter.js';
 import { inputsFromArgs, inputsFromBase64, inputsFromList, withIds } from './inputs.js';
-import { parseNdjson, stringifyNdjson } from '../protocol/ndjson.js';
+import { parseNdjson } from '../protocol/ndjson.js';
 import type { ErrorRecord, PipeRecord } from '../protocol/records.js';
-import { isWritten, type WrittenDocument } from './worker-task.js';
+import { isWritten, isWrittenPart, type WrittenDocument, type WrittenPart } from './worker-task.js';
 
 export interface RunOptions {
   /** Read the input paths from stdin, one a line. */
@@ -378,6 +378,22 @@ export interface DocumentRun {
   outDir?: string;
 }
 
+/**
+ * Records as NDJSON, and a document its worker wrote as NDJSON already (lib/run/render.ts) as it
+ * is: `parse`'s output either way.
+ */
+function ndjsonOrWritten(): Transform {
+  return new Transform({
+    writableObjectMode: true,
+    transform(input: PipeRecord | WrittenPart | WrittenDocument, _enc, done: TransformCallback) {
+      if (isWrittenPart(input)) return done(null, input.body);
+      // A body its worker could not write: the outcome alone, so that the document still ends.
+      if (isWritten(input)) return done(null, input.body ?? `${JSON.stringify(input.outcome)}\n`);
+      done(null, `${JSON.stringify(input)}\n`);
+    },
+  });
+}
+
 /** The number of documents the arguments name, when they are all PDF files (folders and WARC files are counted only as they are read); 0 otherwise. */
 async function countedFiles(positionals: readonly string[]): Promise<number> {
   if (positionals.length === 0 || positionals.length > 100_000) return 0;
@@ -424,7 +440,7 @@ export async function runDocuments(run: DocumentRun): Promise<number> {
     });
   }
   const tracker = new OutputTracker(state, state?.end ?? 0, run.separator ?? '');
-  const serializer = tracker.wrap(run.serializer ?? stringifyNdjson());
+  const serializer = tracker.wrap(run.serializer ?? ndjsonOrWritten());
   serializer.on('document-error', (failure: ErrorRecord, outcome: PipeRecord) => accounting.writeFailed(failure, outcome));
   // Slurm and Kubernetes stop a job with SIGTERM, a user with Ctrl-C: either way the summary and
   // the report are written (marked interrupted) before the process ends.

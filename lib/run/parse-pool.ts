@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../protocol/options.js';
 import { errorRecord, type ErrorCode, type PdfRecord, type PipeRecord } from '../protocol/records.js';
-import type { EngineName, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
+import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument, WrittenPart } from './worker-task.js';
 import { idFromPath } from './inputs.js';
 import { collectBetweenDocuments } from './heap.js';
 import { takeEarlyWorker, workerUrl as defaultWorkerUrl, type EarlySetup } from './worker-start.js';
@@ -55,7 +55,7 @@ interface Job {
   kind: 'doc' | 'passthrough';
   id: string;
   /** Its records, or (a chain that renders) the document as its worker wrote it. */
-  records: (PipeRecord | WrittenDocument)[];
+  records: (PipeRecord | WrittenPart | WrittenDocument)[];
   finished: boolean;
   input?: PdfRecord;
 }
@@ -98,9 +98,10 @@ export interface WorkerMemory {
 /**
  * The pool's Transform: `pdf` records in, document records out, in input order (other records pass
  * through in place). `workerUrl` is for tests (a worker that fails on purpose); `chain`: stages to
- * run inside the workers.
+ * run inside the workers; `render`, without a chain: the workers write each document's records
+ * and send what they wrote (`WrittenPart`s and a `WrittenDocument`), not the records.
  */
-export function parsePool(options: ParsePoolOptions, { workerUrl, chain }: { workerUrl?: URL; chain?: WorkerChain } = {}): Transform {
+export function parsePool(options: ParsePoolOptions, { workerUrl, chain, render }: { workerUrl?: URL; chain?: WorkerChain; render?: RenderOptions } = {}): Transform {
   const url = workerUrl ?? defaultWorkerUrl(chain ? 'chain' : 'parse');
   const queue: Job[] = [];
   const waiting: Job[] = [];
@@ -166,7 +167,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl, chain }: { wor
     const worker = early ?? new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: options.memory }, workerData: { engine: options.engine, chain } });
     const slot: Slot = { worker, job: null, timer: null, ready: false, since: 0 };
     const number = ++workers;
-    type Message = { task: number; record: PipeRecord | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
+    type Message = { task: number; record: PipeRecord | WrittenPart | WrittenDocument; done?: boolean; memory?: Omit<WorkerMemory, 'worker'> } | { ready: true } | { chainError: string; usage: boolean };
     worker.on('message', (message: Message) => {
       if ('chainError' in message) {
         stream.destroy(message.usage ? new UsageError(message.chainError) : new Error(message.chainError));
@@ -275,6 +276,7 @@ export function parsePool(options: ParsePoolOptions, { workerUrl, chain }: { wor
     watchMemory();
     const message: WorkerTask = { task, id: job.id, source: input.source ?? input.path ?? 'data', options: { engine: options.engine, normalize: options.normalize, memory: options.memory, password: options.password, firstPage: options.firstPage, lastPage: options.lastPage, maxPages: options.maxPages, ocr: options.ocr, ocrLang: options.ocrLang, ocrDpi: options.ocrDpi, ocrTimeout: options.ocrTimeout, ocrBudget: options.ocrBudget, tesseract: options.tesseract } };
     if (chain) message.chain = chain;
+    else if (render) message.render = render;
     if (typeof input.data === 'string') {
       const bytes = Buffer.from(input.data, 'base64');
       message.data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,7 +11,7 @@ import { EngineError } from '../engines/errors.js';
 import * as pdfjs from '../engines/pdfjs.js';
 import * as pdfium from '../engines/pdfium/index.js';
 import { diagnostic, errorRecord, type PipeRecord } from '../protocol/records.js';
-import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument } from './worker-task.js';
+import type { EngineName, RenderOptions, WorkerChain, WorkerTask, WrittenDocument, WrittenPart } from './worker-task.js';
 import { collectBetweenDocuments } from './heap.js';
 import { importChain, type EarlySetup } from './worker-start.js';
 
@@ -39,10 +39,21 @@ let openChain: Promise<OpenChain> | null = null;
 
 async function chainOf(spec: WorkerChain): Promise<OpenChain> {
   const module = (await importChain(spec.module)) as { workerChain(options: unknown, render?: RenderOptions): Transform[] };
-  const stages = module.workerChain(spec.options, spec.render);
+  return chainFrom(module.workerChain(spec.options, spec.render));
+}
+
+/**
+ * The chain that only writes each document (a task's `render`, without stages): what crosses to
+ * the parent is the document's NDJSON, not its records, which the parent would rebuild from
+ * their structured clone only to turn them into that NDJSON.
+ */
+let writer: Promise<OpenChain> | null = null;
+const writerOf = (render: RenderOptions): Promise<OpenChain> => (writer ??= import('./render.js').then(({ renderDocuments }) => chainFrom([renderDocuments(render)])));
+
+function chainFrom(stages: Transform[]): OpenChain {
   for (let i = 1; i < stages.length; i++) stages[i - 1]!.pipe(stages[i]!);
   const chain: OpenChain = { head: stages[0]!, task: null };
-  stages[stages.length - 1]!.on('data', (record: PipeRecord | WrittenDocument) => {
+  stages[stages.length - 1]!.on('data', (record: PipeRecord | WrittenPart | WrittenDocument) => {
     const task = chain.task;
     if (!task) return;
     const outcome = (record.type === 'end' || record.type === 'error' || record.type === 'written') && record.doc === task.id;
@@ -121,6 +132,9 @@ async function run(task: WorkerTask): Promise<void> {
       await startupCheck;
       openChain ??= chainOf(task.chain);
       chain = await openChain;
+      chain.task = task;
+    } else if (task.render) {
+      chain = await writerOf(task.render);
       chain.task = task;
     }
   } catch (error) {

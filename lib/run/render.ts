@@ -13,7 +13,7 @@ import { documentPairsTsv } from '../formats/pairs.js';
 import { documentText } from '../formats/text.js';
 import { documentXml } from '../formats/xml.js';
 import { NoTextWatch, noTextDiagnostic } from './no-text.js';
-import type { RenderOptions, WrittenDocument } from './worker-task.js';
+import type { RenderOptions, WrittenDocument, WrittenPart } from './worker-task.js';
 
 /**
  * What `serialize` writes for one document, before any separator: to stdout, or the body of its
@@ -39,13 +39,25 @@ export function documentBody(doc: DocRecord | null, pages: readonly PageRecord[]
   }
 }
 
-/** Records in, one `WrittenDocument` per document out (records of no document are dropped: a worker has none). */
+/**
+ * Characters of NDJSON lines a document holds before they go ahead as a `WrittenPart`: a page of
+ * a long document is a few thousand; held whole, the largest output in the wild corpus (17 MB)
+ * lived in the worker as lines, as one string and as the copy that crossed.
+ */
+export const PART_CHARS = 1 << 20;
+
+/**
+ * Records in, one `WrittenDocument` per document out (records of no document are dropped: a
+ * worker has none); NDJSON to stdout also sends its lines ahead in `WrittenPart`s of about
+ * PART_CHARS.
+ */
 export function renderDocuments(options: RenderOptions): Transform {
   const watch = new NoTextWatch();
   const streamsRecords = options.format === 'ndjson' && !options.outDir;
   let doc: DocRecord | null = null;
   let pages: PageRecord[] = [];
   let lines: string[] = [];
+  let lineChars = 0;
   let pageCount = 0;
   let garbledPages = 0;
   return new Transform({
@@ -58,12 +70,22 @@ export function renderDocuments(options: RenderOptions): Transform {
           pages = [];
         } else if (record.type === 'page') {
           pageCount += 1;
-          // serialize's NDJSON files take every page since the header, its other formats those of the header's document.
-          if (doc !== null && (record.doc === doc.id || options.format === 'ndjson')) pages.push(record);
+          // serialize's NDJSON files take every page since the header, its other formats those of the
+          // header's document; NDJSON to stdout takes the lines alone, and the page is garbage once written.
+          if (doc !== null && !streamsRecords && (record.doc === doc.id || options.format === 'ndjson')) pages.push(record);
         } else if (record.type === 'diagnostic' && record.code === 'garbled-text') {
           garbledPages += 1;
         }
-        if (streamsRecords) lines.push(JSON.stringify(record) + '\n');
+        if (streamsRecords) {
+          const line = JSON.stringify(record) + '\n';
+          lines.push(line);
+          lineChars += line.length;
+          if (lineChars >= PART_CHARS && doc !== null) {
+            this.push({ type: 'written-part', doc: doc.id, body: lines.join('') } satisfies WrittenPart);
+            lines = [];
+            lineChars = 0;
+          }
+        }
         return done();
       }
       if (noText !== null && streamsRecords) lines.push(JSON.stringify(noTextDiagnostic(record.doc, options.stage, noText)) + '\n');
@@ -77,6 +99,7 @@ export function renderDocuments(options: RenderOptions): Transform {
       doc = null;
       pages = [];
       lines = [];
+      lineChars = 0;
       pageCount = 0;
       garbledPages = 0;
       done(null, written);

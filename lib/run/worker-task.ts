@@ -46,6 +46,11 @@ export interface WorkerTask {
   options: EngineOptions;
   /** Stages to run over the document's records before they are posted. */
   chain?: WorkerChain;
+  /**
+   * Without a chain: the worker writes the document itself (lib/run/render.ts) and posts that,
+   * not its records (`parse` on the command line, whose output is the records as NDJSON).
+   */
+  render?: RenderOptions;
 }
 
 /**
@@ -78,6 +83,30 @@ export interface WrittenDocument {
   body: string | null;
   /** Why the writer failed on the document's records. */
   failure?: string;
+}
+
+/**
+ * How `parse`'s workers write a document: its records as NDJSON lines, as the main thread would
+ * (the options of the other formats are their defaults, and unused).
+ */
+export function recordsRender(stage: string): RenderOptions {
+  return { format: 'ndjson', outDir: '', stage, blankLines: false, keepFurniture: false, roles: '', bodyOnly: false, sentences: false, keepbrtags: false, getperms: false };
+}
+
+/**
+ * The start of a document that a worker writes as NDJSON lines to stdout, sent ahead once its
+ * lines are long (lib/run/render.ts): what the document's output holds in the worker stays
+ * bounded. Its `WrittenDocument` follows with the rest of the lines and the counts of the whole.
+ */
+export interface WrittenPart {
+  type: 'written-part';
+  doc: string;
+  body: string;
+}
+
+/** True for the start of a document a worker wrote. */
+export function isWrittenPart(record: unknown): record is WrittenPart {
+  return (record as { type?: unknown }).type === 'written-part';
 }
 
 /** True for a document a worker wrote. */

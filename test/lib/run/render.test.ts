@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { analysisChain } from '../../../lib/run/extract.js';
 import { normalizeOptions, serialize } from '../../../stages/serialize.js';
 import type { PipeRecord } from '../../../lib/protocol/records.js';
-import type { WrittenDocument } from '../../../lib/run/worker-task.js';
+import type { WrittenDocument, WrittenPart } from '../../../lib/run/worker-task.js';
+import { PART_CHARS, renderDocuments } from '../../../lib/run/render.js';
 import { samplePdf, through } from '../../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdfpipe-render-'));
@@ -46,4 +47,25 @@ t.test('a document written in its worker is written out as from its records', as
     t.ok(fromRecords.length > 0);
     t.equal(fromDocuments, fromRecords, `${name}: the same bytes`);
   }
+});
+
+t.test("a long document's NDJSON to stdout goes ahead in parts, which with the rest are its records' lines", async (t) => {
+  const records = (await through(analysisChain({ jobs: 1 })[0]!, inputs.slice(0, 1))) as PipeRecord[];
+  const [doc, ...rest] = records;
+  const pages = rest.filter((r) => r.type === 'page');
+  const outcome = rest.at(-1)!;
+  // The paper's pages again and again: a document of about three parts.
+  const long: PipeRecord[] = [doc!];
+  while (long.reduce((n, r) => n + JSON.stringify(r).length, 0) < 3 * PART_CHARS) long.push(...pages.map((p) => ({ ...p, page: long.length })));
+  long.push(outcome);
+  const render = { ...normalizeOptions({ format: 'ndjson' }), outDir: '', stage: 'parse' };
+  const out = (await through(renderDocuments(render), long)) as (WrittenPart | WrittenDocument)[];
+  const parts = out.filter((o): o is WrittenPart => o.type === 'written-part');
+  const last = out.at(-1) as WrittenDocument;
+  t.ok(parts.length >= 2, `${parts.length} parts`);
+  t.same(out.map((o) => o.type), [...parts.map(() => 'written-part'), 'written'], 'the parts, then the document');
+  const longestLine = Math.max(...long.map((r) => JSON.stringify(r).length + 1));
+  t.ok(parts.every((p) => p.body.length < PART_CHARS + longestLine), 'each part about PART_CHARS');
+  t.equal(parts.map((p) => p.body).join('') + last.body, long.map((r) => JSON.stringify(r) + '\n').join(''), 'the lines of the records, in order');
+  t.equal(last.pages, long.length - 2, 'the document counts all its pages');
 });
