@@ -10,8 +10,8 @@
  * compiled (scripts/code-cache.mjs), and a worker starts from that. V8 takes a cache only when its
  * version, its flags and the source's length are the ones it was made with; otherwise it compiles
  * as without one (`cachedDataRejected`), so a cache made for another Node or under other flags
- * costs only its reading. The build writes the bundle and its cache together and removes a cache
- * older than its bundle, so that a cache never meets a bundle of the same length but other code.
+ * costs only its reading. The build removes the cache before it bundles and makes it again after,
+ * so that a cache never meets a bundle of the same length but other code.
  *
  * The bundle is CommonJS-shaped (esbuild's `cjs` format) with names given from outside: `require`
  * for Node's built-in modules, `module` and `exports` for what its entry exports (the exports stay
