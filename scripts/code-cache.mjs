@@ -18,7 +18,7 @@ import { CHAIN_URL, currentBundle, WORKER_MODULES } from '../dist/lib/run/worker
 import { DEFAULTS as EXTRACT_DEFAULTS } from '../dist/lib/run/extract.js';
 import { DEFAULTS as PARSE_DEFAULTS } from '../dist/stages/parse.js';
 import { normalizeOptions as serializeOptions } from '../dist/stages/serialize.js';
-import { recordsRender } from '../dist/lib/run/worker-task.js';
+import { recordsRender } from '../dist/lib/run/render.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const samples = readdirSync(join(root, 'samples'))

@@ -15,7 +15,7 @@
 import { availableParallelism } from 'node:os';
 import type { Transform } from 'node:stream';
 import { helpText, parseArgs, UsageError, type OptionSpec } from '../lib/protocol/options.js';
-import { recordsRender, type RenderOptions, type WorkerChain } from '../lib/run/worker-task.js';
+import type { RenderOptions, WorkerChain } from '../lib/run/worker-task.js';
 import { RUN_DEFAULTS, RUN_OPTIONS, runDocuments, type RunOptions } from '../lib/run/batch.js';
 import { parsePool, type ParsePoolOptions } from '../lib/run/parse-pool.js';
 import { DEFAULT_WORKER_MEMORY_MIB } from '../lib/run/worker-start.js';
@@ -104,5 +104,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   // The workers write the records as NDJSON (lib/run/render.ts): strings cross to this thread,
   // not records it would rebuild from their structured clone and stringify again.
+  const { recordsRender } = await import('../lib/run/render.js');
   return runDocuments({ stage: 'parse', positionals, options, transforms: [parse(options, { render: recordsRender('parse') })] });
 }

@@ -23,6 +23,7 @@ import { documentHtml, type HtmlOptions } from '../lib/formats/html.js';
 import { documentText, type TextOptions } from '../lib/formats/text.js';
 import { documentXml } from '../lib/formats/xml.js';
 import { documentPairsTsv } from '../lib/formats/pairs.js';
+import { OUTPUT_DEFAULTS } from '../lib/formats/output.js';
 import { ROLE_SETS, roleFilter } from '../lib/formats/selection.js';
 import { ownOptions } from '../lib/protocol/stage.js';
 import { isWritten, isWrittenPart, type WrittenDocument, type WrittenPart } from '../lib/run/worker-task.js';
@@ -43,18 +44,7 @@ const EXTENSIONS = { text: 'txt', base64: 'txt', ndjson: 'ndjson', xml: 'xml', h
 const FORMATS: readonly SerializeOptions['format'][] = ['text', 'ndjson', 'xml', 'base64', 'html', 'pairs'];
 
 /** Default options; the CLI's `--help` shows them. */
-export const DEFAULTS: SerializeOptions = {
-  format: 'text',
-  blankLines: false,
-  keepFurniture: false,
-  roles: '',
-  bodyOnly: false,
-  outDir: '',
-  quiet: false,
-  sentences: false,
-  keepbrtags: false,
-  getperms: false,
-};
+export const DEFAULTS: SerializeOptions = { ...OUTPUT_DEFAULTS, outDir: '', quiet: false };
 
 /** The option table: command-line flags and their checks. */
 export const OPTIONS: readonly OptionSpec[] = [

@@ -18,6 +18,18 @@ export interface OutputOptions extends TextOptions, HtmlOptions {
   format: Format;
 }
 
+/** The writers' defaults (serialize's, which `--help` shows, are these). */
+export const OUTPUT_DEFAULTS: OutputOptions = {
+  format: 'text',
+  blankLines: false,
+  keepFurniture: false,
+  roles: '',
+  bodyOnly: false,
+  sentences: false,
+  keepbrtags: false,
+  getperms: false,
+};
+
 /** A document written in `options.format` (a failed document: '' in text, base64 and pairs, its error in the others). */
 export function documentOutput(doc: DocRecord | null, pages: readonly PageRecord[], outcome: Outcome, options: OutputOptions): string {
   const own = doc?.id === outcome.doc ? doc : null;

@@ -12,6 +12,7 @@ import { documentHtml } from '../formats/html.js';
 import { documentPairsTsv } from '../formats/pairs.js';
 import { documentText } from '../formats/text.js';
 import { documentXml } from '../formats/xml.js';
+import { OUTPUT_DEFAULTS } from '../formats/output.js';
 import { NoTextWatch, noTextDiagnostic } from './no-text.js';
 import type { RenderOptions, WrittenDocument, WrittenPart } from './worker-task.js';
 
@@ -37,6 +38,14 @@ export function documentBody(doc: DocRecord | null, pages: readonly PageRecord[]
       return options.format === 'base64' && !options.outDir ? Buffer.from(text).toString('base64') + '\n' : text;
     }
   }
+}
+
+/**
+ * How `parse`'s workers write a document: its records as NDJSON lines, as the main thread would
+ * (the options of the other formats are their defaults, and unused).
+ */
+export function recordsRender(stage: string): RenderOptions {
+  return { ...OUTPUT_DEFAULTS, format: 'ndjson', outDir: '', stage };
 }
 
 /**

@@ -86,14 +86,6 @@ export interface WrittenDocument {
 }
 
 /**
- * How `parse`'s workers write a document: its records as NDJSON lines, as the main thread would
- * (the options of the other formats are their defaults, and unused).
- */
-export function recordsRender(stage: string): RenderOptions {
-  return { format: 'ndjson', outDir: '', stage, blankLines: false, keepFurniture: false, roles: '', bodyOnly: false, sentences: false, keepbrtags: false, getperms: false };
-}
-
-/**
  * The start of a document that a worker writes as NDJSON lines to stdout, sent ahead once its
  * lines are long (lib/run/render.ts): what the document's output holds in the worker stays
  * bounded. Its `WrittenDocument` follows with the rest of the lines and the counts of the whole.
