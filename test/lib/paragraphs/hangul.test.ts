@@ -6,21 +6,22 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hangulJoin, hangulWords, roomForNextSyllable } from '../../../lib/paragraphs/hangul.js';
+import { hangulJoin, hangulWords, pairEvidence, roomForNextSyllable } from '../../../lib/paragraphs/hangul.js';
+import { hangulPrior } from '../../../lib/paragraphs/hangul-prior.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { line, repoRoot, run } from '../../helpers.js';
 
-t.test('a break is one word or two by the lengths and syllables of the document\'s words', async (t) => {
+t.test('a break is one word or two by the lengths and syllables of the document\'s words (the language\'s counts aside)', async (t) => {
   const lines = ['어부들이 생선을 시장에서 판다 모래성', '을 쌓고 아이들은 달을 바라본다', '사람들은 바다를 본다 그리고 작은 배를 탄다'];
   const found = hangulWords(lines);
   t.same([...found.lengths.entries()].sort(), [[2, 6], [3, 3], [4, 2]], 'whole words only: a line\'s first and last are halves');
-  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), 'hangul-segments', 'no word of one syllable, "을" ends words: one word');
-  t.equal(hangulJoin('시장에서 생선', '바다를 본다', found), null, 'a word of five syllables is longer than any: two');
-  t.equal(hangulJoin('아이들은 바다', '를 본다', found), 'hangul-word', 'the halves make a word of the document');
-  t.equal(hangulJoin('그리고 바다를', '본다 그리고', found), null, 'both halves are words');
-  t.equal(hangulJoin('그리고 작은', '배를 탄다', found), null, 'two words of two syllables, "은" ends words, "배" starts one: two');
+  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found, null), 'hangul-segments', 'no word of one syllable, "을" ends words: one word');
+  t.equal(hangulJoin('시장에서 생선', '바다를 본다', found, null), null, 'a word of five syllables is longer than any: two');
+  t.equal(hangulJoin('아이들은 바다', '를 본다', found, null), 'hangul-word', 'the halves make a word of the document');
+  t.equal(hangulJoin('그리고 바다를', '본다 그리고', found, null), null, 'both halves are words');
+  t.equal(hangulJoin('그리고 작은', '배를 탄다', found, null), null, 'two words of two syllables, "은" ends words, "배" starts one: two');
   found.spacesOnly = true;
-  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found), null, 'a producer that breaks only at spaces: always a space');
+  t.equal(hangulJoin('아이들은 모래성', '을 쌓고', found, null), null, 'a producer that breaks only at spaces: always a space');
 });
 
 
@@ -90,4 +91,35 @@ t.test('Latin letters or digits written onto Hangul start the word: its Hangul e
   t.equal(code, 0);
   t.match(stdout, 'SNS에 올릴');
   t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')), 'every word as written');
+});
+
+t.test('behind a short document\'s words, the language\'s: where syllables stand, which pairs are written together', async (t) => {
+  const prior = hangulPrior();
+  if (!prior) throw new Error('data/hangul-spacing.tsv is missing: the package ships it');
+  t.ok(pairEvidence('시', '간', prior) > 0, '"시간" is written together more than its syllables alone say');
+  t.ok(pairEvidence('지', '못', prior) < 0, '"-지 못-" apart');
+  t.equal(pairEvidence('갃', '갃', prior), 0, 'a pair the counts do not show says nothing');
+  // Two Chromium pages of one paragraph (Chromium breaks between any two syllables): their own
+  // words cannot tell these breaks; read with the language's counts, every word comes out whole.
+  for (const [file, pair] of [
+    ['korean-chromium-notosanscjkkr-b', '"잊지 | 못할": two words'],
+    ['korean-chromium-undotum-b', '"비행시 | 간은": one word'],
+  ] as const) {
+    const doc = join(fixtures, 'fontsweep', file);
+    const { stdout, code } = await run(['extract', '--quiet', `${doc}.pdf`]);
+    t.equal(code, 0);
+    t.same(words(stdout), words(readFileSync(`${doc}.txt`, 'utf8')), `${pair}; every word as written`);
+  }
+  // The same break, decided by the document alone and with the language behind it.
+  // The same break decided by the page's lines alone, and with the language behind them.
+  const lines = [
+    '지난 5월, 우리 가족은 김포공항에서 비행기를 타고 제주도로 떠났다. 비행시간은 1',
+    '시간 정도였고, 공항에 내리자 따뜻한 바람이 불어왔다.',
+    '첫날에는 성산일출봉에 올라가 해돋이를 보았다. 아버지는 “이런 풍경은 평생 잊지',
+    '못할 거야”라고 말씀하셨다. 저녁에는 숙소 근처 카페(‘바다정원’)에서 SNS에 올릴',
+    '사진을 고르며 다음 여행 계획을 세웠다.',
+  ];
+  const found = hangulWords(lines);
+  t.equal(hangulJoin(lines[2]!, lines[3]!, found, null), 'hangul-segments', 'alone, the page joins "잊지못할"');
+  t.equal(hangulJoin(lines[2]!, lines[3]!, found, prior), null, 'with the language: "잊지 못할"');
 });

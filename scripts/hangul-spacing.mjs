@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * Builds data/hangul-spacing.tsv: where Hangul syllables stand in Korean words, counted over
+ * Korean prose that Debian packages (the Debian FAQ, LibreOffice's and GIMP's help), for the
+ * line breaks of lib/paragraphs/hangul.ts that a short document's own words cannot decide. Only
+ * counts are kept, no text.
+ *
+ *     apt-get download debian-faq-ko libreoffice-help-ko gimp-help-ko
+ *     for deb in *.deb; do dpkg-deb -x "$deb" "${deb%%_*}"; done
+ *     node scripts/hangul-spacing.mjs debian-faq-ko libreoffice-help-ko gimp-help-ko > data/hangul-spacing.tsv
+ *
+ * The table shipped was made from Debian 12's debian-faq-ko 11.1, libreoffice-help-ko 7.4.7 and
+ * gimp-help-ko 2.10.34.
+ *
+ * Words are the runs between spaces, punctuation at their edges taken off, made of Hangul
+ * syllables only. Lines of the file:
+ *
+ *     #	comments
+ *     L	length	words           words of this many syllables
+ *     S	syllable	starts	inside-not-start	ends	inside-not-end
+ *     P	two syllables	written together	written with a space between
+ *
+ * A syllable counts at a word's start or end, or inside; a pair counts inside a word, or across a
+ * space between two words (the first one's last syllable, the next one's first, nothing else
+ * between). Pairs seen fewer than MIN_PAIR times are left out: they say little and they are most
+ * of the table.
+ */
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const MIN_PAIR = 3;
+const HANGUL_WORD = /^[\uac00-\ud7a3]+$/u;
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+
+function* htmlFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    // Links are not followed: a package's links point into the system it was made for.
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) yield* htmlFiles(path);
+    else if (stat.isFile() && /\.html?$/u.test(name)) yield path;
+  }
+}
+
+/** The text of an HTML page, a line per line of the source, tags and scripts taken out. */
+function textOf(html) {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/giu, ' ')
+    .replace(/<[^>]+>/gu, ' ')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/giu, (entity, body) => {
+      if (body[0] !== '#') return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }[body.toLowerCase()] ?? ' ';
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+    });
+}
+
+const bump = (map, key, column, columns) => {
+  let row = map.get(key);
+  if (!row) map.set(key, (row = new Array(columns).fill(0)));
+  row[column] += 1;
+};
+
+const dirs = process.argv.slice(2);
+if (dirs.length === 0) {
+  process.stderr.write('usage: node scripts/hangul-spacing.mjs DIR... > data/hangul-spacing.tsv\n');
+  process.exit(2);
+}
+const lengths = new Map();
+const syllables = new Map();
+const pairs = new Map();
+let words = 0;
+for (const dir of dirs) {
+  for (const file of htmlFiles(dir)) {
+    for (const line of textOf(readFileSync(file, 'utf8')).split('\n')) {
+      if (!/[\uac00-\ud7a3]/u.test(line)) continue;
+      const tokens = line.trim().split(/\s+/u);
+      tokens.forEach((token, t) => {
+        const word = token.replace(EDGE_PUNCTUATION, '');
+        if (HANGUL_WORD.test(word)) {
+          words += 1;
+          bump(lengths, word.length, 0, 1);
+          [...word].forEach((s, i) => {
+            bump(syllables, s, i === 0 ? 0 : 1, 4);
+            bump(syllables, s, i === word.length - 1 ? 2 : 3, 4);
+            if (i > 0) bump(pairs, word[i - 1] + s, 0, 2);
+          });
+        }
+        const next = tokens[t + 1];
+        if (next && /[\uac00-\ud7a3]$/u.test(token) && /^[\uac00-\ud7a3]/u.test(next)) bump(pairs, token.at(-1) + next[0], 1, 2);
+      });
+    }
+  }
+}
+const out = [
+  `#\tHangul syllables in Korean words: ${words} words of the Korean HTML in ${dirs.map((dir) => basename(dir)).join(', ')} (scripts/hangul-spacing.mjs)`,
+  ...[...lengths].sort((a, b) => a[0] - b[0]).map(([n, [count]]) => `L\t${n}\t${count}`),
+  ...[...syllables].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([s, row]) => `S\t${s}\t${row.join('\t')}`),
+  ...[...pairs].filter(([, [inside, across]]) => inside + across >= MIN_PAIR).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([p, row]) => `P\t${p}\t${row.join('\t')}`),
+];
+process.stdout.write(`${out.join('\n')}\n`);
