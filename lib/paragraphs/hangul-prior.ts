@@ -1,12 +1,13 @@
 /**
  * What Korean prose at large says about a line break inside Hangul: where each syllable stands in
  * words, which pairs of syllables are written together and which with a space between, and how
- * long words are, counted over Korean text that Debian packages (data/hangul-spacing.tsv, built by
- * scripts/hangul-spacing.mjs; counts only). A document of a few hundred words shows most of its
- * stems once, so its own words cannot tell "잊지 | 못할" (two words: "못" starts words) from
- * "비행시 | 간은" (one: "시간" is written together); the language's counts can. They are read
- * once, on the first Korean line break, and stand behind the document's own counts
- * (lib/paragraphs/hangul.ts), which win where the document has something to say.
+ * long words are, counted over Korean help texts that Debian packages and the word list of
+ * Tesseract's Korean model (data/hangul-spacing.tsv, built by scripts/hangul-spacing.mjs; counts
+ * only). A document of a few hundred words shows most of its stems once, so its own words cannot
+ * tell "잊지 | 못할" (two words: "못" starts words) from "비행시 | 간은" (one: "시간" is written
+ * together); the language's counts can. They are read once, on the first Korean line break, and
+ * stand behind the document's own counts (lib/paragraphs/hangul.ts), which win where the document
+ * has something to say.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
