@@ -64,11 +64,15 @@ export function parseHangulPrior(text: string): HangulPrior {
 
 let loaded: HangulPrior | null | undefined;
 
-/** The table of the package, read on first use; null when it is not there (the document's own counts decide alone). */
+/**
+ * The table of the package, read on first use; null when it is not there or holds no words (the
+ * document's own counts then decide alone).
+ */
 export function hangulPrior(): HangulPrior | null {
   if (loaded === undefined) {
     try {
-      loaded = parseHangulPrior(readFileSync(HANGUL_SPACING, 'utf8'));
+      const prior = parseHangulPrior(readFileSync(HANGUL_SPACING, 'utf8'));
+      loaded = prior.starts.total > 0 && prior.notStarts.total > 0 && prior.lengths.total > 0 ? prior : null;
     } catch {
       loaded = null;
     }
