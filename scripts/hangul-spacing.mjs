@@ -53,7 +53,7 @@ function textOf(html) {
   return html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/giu, ' ')
     .replace(/<[^>]+>/gu, ' ')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/giu, (entity, body) => {
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/giu, (_entity, body) => {
       if (body[0] !== '#') return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }[body.toLowerCase()] ?? ' ';
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
@@ -70,7 +70,7 @@ const args = process.argv.slice(2);
 const wordsAt = args.indexOf('--words');
 const wordList = wordsAt >= 0 ? args.splice(wordsAt, 2)[1] : null;
 const dirs = args;
-if (dirs.length === 0 || wordsAt >= 0 && !wordList) {
+if (dirs.length === 0 || (wordsAt >= 0 && !wordList)) {
   process.stderr.write('usage: node scripts/hangul-spacing.mjs [--words FILE] DIR... > data/hangul-spacing.tsv\n');
   process.exit(2);
 }
