@@ -3,8 +3,8 @@
  * Builds data/hangul-spacing.tsv: where Hangul syllables stand in Korean words, counted over
  * Korean prose that Debian packages (the Debian FAQ, LibreOffice's and GIMP's help) and over
  * the Korean word list of Tesseract's Korean model, for the line breaks of
- * lib/paragraphs/hangul.ts that a short document's own words cannot decide. Only counts are kept,
- * no text.
+ * lib/paragraphs/hangul.ts that a short document's own words cannot decide. Counts are kept, and
+ * the word list's words of three syllables or more; no text.
  *
  *     apt-get download debian-faq-ko libreoffice-help-ko gimp-help-ko tesseract-ocr-kor
  *     for deb in *.deb; do dpkg-deb -x "$deb" "${deb%%_*}"; done
@@ -25,6 +25,7 @@
  *     L	length	words           words of this many syllables
  *     S	syllable	starts	inside-not-start	ends	inside-not-end
  *     P	two syllables	written together	written with a space between
+ *     W	word            a word of the word list of LISTED_MIN_SYLLABLES syllables or more
  *
  * A syllable counts at a word's start or end, or inside; a pair counts inside a word, or across a
  * space between two words (the first one's last syllable, the next one's first, nothing else
@@ -35,6 +36,8 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 const MIN_PAIR = 3;
+/** The word list's words kept whole: those long enough that a line break inside one is told by it (lib/paragraphs/hangul.ts). */
+const LISTED_MIN_SYLLABLES = 3;
 const HANGUL_WORD = /^[\uac00-\ud7a3]+$/u;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
@@ -103,12 +106,14 @@ for (const dir of dirs) {
   }
 }
 let listed = 0;
+const kept = [];
 if (wordList) {
   for (const line of readFileSync(wordList, 'utf8').split('\n')) {
     const word = line.trim();
     if (!HANGUL_WORD.test(word)) continue;
     countWord(word);
     listed += 1;
+    if (word.length >= LISTED_MIN_SYLLABLES) kept.push(word);
   }
 }
 const out = [
@@ -116,5 +121,6 @@ const out = [
   ...[...lengths].sort((a, b) => a[0] - b[0]).map(([n, [count]]) => `L\t${n}\t${count}`),
   ...[...syllables].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([s, row]) => `S\t${s}\t${row.join('\t')}`),
   ...[...pairs].filter(([, [inside, across]]) => inside + across >= MIN_PAIR).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([p, row]) => `P\t${p}\t${row.join('\t')}`),
+  ...[...new Set(kept)].sort().map((word) => `W\t${word}`),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -2,8 +2,8 @@
  * What Korean prose at large says about a line break inside Hangul: where each syllable stands in
  * words, which pairs of syllables are written together and which with a space between, and how
  * long words are, counted over Korean help texts that Debian packages and the word list of
- * Tesseract's Korean model (data/hangul-spacing.tsv, built by scripts/hangul-spacing.mjs; counts
- * only). A document of a few hundred words shows most of its stems once, so its own words cannot
+ * Tesseract's Korean model, and that list's longer words (data/hangul-spacing.tsv, built by
+ * scripts/hangul-spacing.mjs). A document of a few hundred words shows most of its stems once, so its own words cannot
  * tell "잊지 | 못할" (two words: "못" starts words) from "비행시 | 간은" (one: "시간" is written
  * together); the language's counts can. They are read once, on the first Korean line break, and
  * stand behind the document's own counts (lib/paragraphs/hangul.ts), which win where the document
@@ -31,6 +31,8 @@ export interface HangulPrior {
   /** Two syllables → how often written together in a word, and with a space between. */
   together: Map<string, number>;
   apart: Map<string, number>;
+  /** The word list's words of three syllables or more. */
+  words: Set<string>;
 }
 
 /** The table, beside the package's dist folder (the same three folders up from this module and from the worker bundles). */
@@ -44,7 +46,7 @@ const add = <K>(t: Tally<K>, key: K, n: number): void => {
 
 /** Reads a table of data/hangul-spacing.tsv's format. */
 export function parseHangulPrior(text: string): HangulPrior {
-  const prior: HangulPrior = { lengths: tally(), starts: tally(), notStarts: tally(), ends: tally(), notEnds: tally(), together: new Map(), apart: new Map() };
+  const prior: HangulPrior = { lengths: tally(), starts: tally(), notStarts: tally(), ends: tally(), notEnds: tally(), together: new Map(), apart: new Map(), words: new Set() };
   for (const line of text.split('\n')) {
     const [kind, key, ...counts] = line.split('\t');
     const n = counts.map(Number);
@@ -57,7 +59,7 @@ export function parseHangulPrior(text: string): HangulPrior {
     } else if (kind === 'P') {
       prior.together.set(key!, n[0]!);
       prior.apart.set(key!, n[1]!);
-    }
+    } else if (kind === 'W') prior.words.add(key!);
   }
   return prior;
 }

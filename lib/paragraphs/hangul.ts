@@ -14,7 +14,8 @@
  * mostly inside a word, and one after a particle mostly between two. A short document shows most
  * of its stems once: behind its counts stand the language's (lib/paragraphs/hangul-prior.ts),
  * where each syllable stands in the words of Korean prose at large, and which pairs of syllables
- * it writes together ("시간") or apart ("잊지 못할").
+ * it writes together ("시간") or apart ("잊지 못할"); and a longer word of its list that the break
+ * cuts ("우체 | 국을") joins it.
  *
  *     아이들은 모래성 | 을 쌓고    words of 4 syllables are common, of 1 rare; "을" ends words
  *   → 아이들은 모래성을 쌓고
@@ -115,10 +116,23 @@ export function hangulJoin(text: string, next: string, found: HangulWords, prior
   if (!left || !right) return null;
   if (found.words.has(left + right)) return 'hangul-word';
   if (found.words.has(left) && found.words.has(right)) return null;
+  if (prior && spansListedWord(left, right, prior.words)) return 'hangul-listed-word';
   // Latin letters or digits written onto the Hangul ("SNS에", "5월") are the word's start: the
   // Hangul is its end, a particle or a counter, not a lone syllable.
   const attached = OTHER_WORD_END.test(text.slice(0, text.length - left.length)) ? 1 : 0;
   return joinEvidence(left, right, found, attached, prior) > 0 ? 'hangul-segments' : null;
+}
+
+/**
+ * Whether a word of the language's list (three syllables or more) starts with the left half and
+ * ends inside the right half: the line broke inside it ("우체 | 국을": "우체국"). The left half
+ * starts a word (a space or the line's start stands before it); the right half is more than that
+ * word's end (a particle or an ending follows, or another word, which the list cannot tell).
+ */
+export function spansListedWord(left: string, right: string, words: ReadonlySet<string>): boolean {
+  const r = [...right];
+  for (let k = 1; k < r.length; k++) if (words.has(left + r.slice(0, k).join(''))) return true;
+  return false;
 }
 const OTHER_WORD_END = /(?!\p{Script=Hangul})[\p{L}\p{Nd}]$/u;
 const OTHER_THEN_HANGUL = /(?!\p{Script=Hangul})[\p{L}\p{Nd}]( ?)\p{Script=Hangul}/gu;

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hangulJoin, hangulWords, pairEvidence, roomForNextSyllable } from '../../../lib/paragraphs/hangul.js';
+import { hangulJoin, hangulWords, pairEvidence, roomForNextSyllable, spansListedWord } from '../../../lib/paragraphs/hangul.js';
 import { hangulPrior } from '../../../lib/paragraphs/hangul-prior.js';
 import type { Item } from '../../../lib/protocol/records.js';
 import { line, repoRoot, run } from '../../helpers.js';
@@ -122,4 +122,18 @@ t.test('behind a short document\'s words, the language\'s: where syllables stand
   const found = hangulWords(lines);
   t.equal(hangulJoin(lines[2]!, lines[3]!, found, null), 'hangul-segments', 'alone, the page joins "잊지못할"');
   t.equal(hangulJoin(lines[2]!, lines[3]!, found, prior), null, 'with the language: "잊지 못할"');
+});
+
+t.test('a break inside a longer word of the language\'s list joins', async (t) => {
+  const prior = hangulPrior();
+  if (!prior) throw new Error('data/hangul-spacing.tsv is missing: the package ships it');
+  t.ok(prior.words.has('우체국'), 'the list holds everyday words of three syllables');
+  t.ok(spansListedWord('우체', '국을', prior.words), '"우체 | 국을": "우체국" spans the break');
+  t.notOk(spansListedWord('우체국', '을', prior.words), 'a word that ends at the break spans nothing');
+  t.notOk(spansListedWord('평생', '잊지', prior.words), '"평생 | 잊지": no word spans it');
+  t.notOk(spansListedWord('우체', '국', prior.words), 'the right half must go on past the word');
+  // A page whose own words cannot tell: "우체국" once, at the break.
+  const lines = ['건물은 오래된 우체', '국을 고쳐서 만들었는데 창문이 넓어서 오후가 되면 햇빛이 들어온다'];
+  const found = hangulWords(lines);
+  t.equal(hangulJoin(lines[0]!, lines[1]!, found, prior), 'hangul-listed-word');
 });
