@@ -47,19 +47,29 @@ const add = <K>(t: Tally<K>, key: K, n: number): void => {
 /** Reads a table of data/hangul-spacing.tsv's format. */
 export function parseHangulPrior(text: string): HangulPrior {
   const prior: HangulPrior = { lengths: tally(), starts: tally(), notStarts: tally(), ends: tally(), notEnds: tally(), together: new Map(), apart: new Map(), words: new Set() };
-  for (const line of text.split('\n')) {
-    const [kind, key, ...counts] = line.split('\t');
-    const n = counts.map(Number);
-    if (kind === 'L') add(prior.lengths, Number(key), n[0]!);
-    else if (kind === 'S') {
-      add(prior.starts, key!, n[0]!);
-      add(prior.notStarts, key!, n[1]!);
-      add(prior.ends, key!, n[2]!);
-      add(prior.notEnds, key!, n[3]!);
-    } else if (kind === 'P') {
-      prior.together.set(key!, n[0]!);
-      prior.apart.set(key!, n[1]!);
-    } else if (kind === 'W') prior.words.add(key!);
+  // A line at a time by its offsets: the words, most of the lines, are taken without splitting.
+  for (let at = 0; at < text.length; ) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const kind = text[at];
+    if (text[at + 1] === '\t') {
+      if (kind === 'W') prior.words.add(text.slice(at + 2, end));
+      else {
+        const [key, ...counts] = text.slice(at + 2, end).split('\t');
+        const n = counts.map(Number);
+        if (kind === 'L') add(prior.lengths, Number(key), n[0]!);
+        else if (kind === 'S') {
+          add(prior.starts, key!, n[0]!);
+          add(prior.notStarts, key!, n[1]!);
+          add(prior.ends, key!, n[2]!);
+          add(prior.notEnds, key!, n[3]!);
+        } else if (kind === 'P') {
+          prior.together.set(key!, n[0]!);
+          prior.apart.set(key!, n[1]!);
+        }
+      }
+    }
+    at = end + 1;
   }
   return prior;
 }
